@@ -1,0 +1,543 @@
+//! The board: stones, groups and liberties, kept incrementally.
+//!
+//! Everything is a flat array indexed by point (see [`geometry`](crate::geometry)):
+//!
+//! - `cells[p]`: the colour at p (empty, black, white, edge) and two flags for
+//!   the turn in progress: `NEW` (the turn added this stone) and `FLIPPED`
+//!   (the turn reversed it).
+//! - `group[p]`: the root point of the group of stone p. Every stone of a group
+//!   holds the same root; on a merge the smaller group is relabelled.
+//! - `next[p]`: the next stone of the same group; each group is a circular list.
+//! - at each root r: `libs[r]`, the group's *pseudo-liberties* (the number of
+//!   (stone, vacant neighbour) pairs: zero exactly when the group has no
+//!   liberty), `size[r]`, and `touched[r]` (the group is no longer fresh this
+//!   turn, RULES.md §3: it grew or it captured).
+//! - per colour, [`Candidates`]: the vacant points split into open (neighbouring
+//!   that colour) and free, for O(1) random choice.
+//!
+//! Invariants that make the bookkeeping cheap, all consequences of "stones never
+//! leave the board":
+//!
+//! - a reversed group had no liberty, so no vacant point ever neighbours a
+//!   reversed stone: reversing changes no liberty and no candidate set;
+//! - a vacant point's neighbours only change by being filled, so "has a
+//!   neighbour of colour c" never becomes false while the point stays vacant.
+
+use crate::candidates::{Candidates, FREE_LIVE, OPEN_LIVE};
+use crate::color::Color;
+use crate::geometry::{Geometry, MAX_INDEX};
+use crate::zobrist;
+
+/// Cell value: no stone.
+pub(crate) const EMPTY: u8 = 0;
+/// Cell value: off the board.
+pub(crate) const EDGE: u8 = 3;
+/// Mask of the colour bits of a cell (Black = 1, White = 2).
+pub(crate) const COLOR: u8 = 3;
+/// Flag: the turn in progress added this stone.
+pub(crate) const NEW: u8 = 4;
+/// Flag: the turn in progress reversed this stone.
+pub(crate) const FLIPPED: u8 = 8;
+
+/// Stones, groups, liberties and candidate points (see the module doc).
+#[derive(Clone)]
+pub(crate) struct Board {
+    pub(crate) geometry: Geometry,
+    cells: [u8; MAX_INDEX],
+    group: [u16; MAX_INDEX],
+    next: [u16; MAX_INDEX],
+    libs: [u16; MAX_INDEX],
+    size: [u16; MAX_INDEX],
+    touched: [bool; MAX_INDEX],
+    /// Candidates per colour index (0 Black, 1 White).
+    pub(crate) candidates: [Candidates; 2],
+    /// Stones per colour index.
+    stones: [u16; 2],
+    /// Zobrist hash of the board key, the stones and the `NEW` marks.
+    hash: u64,
+}
+
+impl Board {
+    /// An empty board.
+    pub(crate) fn new(geometry: Geometry) -> Board {
+        let mut board = Board {
+            geometry,
+            cells: [EDGE; MAX_INDEX],
+            group: [0; MAX_INDEX],
+            next: [0; MAX_INDEX],
+            libs: [0; MAX_INDEX],
+            size: [0; MAX_INDEX],
+            touched: [false; MAX_INDEX],
+            candidates: [Candidates::empty(), Candidates::empty()],
+            stones: [0; 2],
+            hash: zobrist::board(geometry.degree() == 6, geometry.size()),
+        };
+        for p in geometry.points() {
+            let p = p.index();
+            board.cells[p] = EMPTY;
+            for c in &mut board.candidates {
+                c.insert(p, FREE_LIVE);
+            }
+        }
+        board
+    }
+
+    /// Builds a board holding exactly `stones`, with no rules applied (no
+    /// captures); groups and liberties are computed from scratch.
+    pub(crate) fn from_stones(geometry: Geometry, stones: &[(usize, Color)]) -> Board {
+        let mut board = Board::new(geometry);
+        for &(p, color) in stones {
+            board.cells[p] = color as u8;
+            board.stones[color.index()] += 1;
+            board.hash ^= zobrist::stone(color.index(), p);
+        }
+        board.rebuild_groups();
+        board
+    }
+
+    /// Recomputes groups, liberties and candidates from the cells alone.
+    fn rebuild_groups(&mut self) {
+        let geometry = self.geometry;
+        let mut seen = [false; MAX_INDEX];
+        for p in geometry.points().map(|p| p.index()) {
+            let color = self.cells[p] & COLOR;
+            if color == EMPTY || seen[p] {
+                continue;
+            }
+            // Flood fill the group of p, threading the circular list.
+            let mut stack = vec![p];
+            seen[p] = true;
+            let (mut size, mut libs, mut prev) = (0u16, 0u16, p);
+            while let Some(s) = stack.pop() {
+                self.group[s] = p as u16;
+                self.next[prev] = s as u16;
+                prev = s;
+                size += 1;
+                for q in geometry.adjacent(s) {
+                    let qc = self.cells[q] & COLOR;
+                    if qc == EMPTY {
+                        libs += 1;
+                    } else if qc == color && !seen[q] {
+                        seen[q] = true;
+                        stack.push(q);
+                    }
+                }
+            }
+            self.next[prev] = p as u16;
+            self.size[p] = size;
+            self.libs[p] = libs;
+            self.touched[p] = false;
+        }
+        let mut candidates = [Candidates::empty(), Candidates::empty()];
+        for p in geometry.points().map(|p| p.index()) {
+            if self.cells[p] != EMPTY {
+                continue;
+            }
+            for color in Color::BOTH {
+                let open = geometry
+                    .adjacent(p)
+                    .any(|q| self.cells[q] & COLOR == color as u8);
+                candidates[color.index()].insert(p, if open { OPEN_LIVE } else { FREE_LIVE });
+            }
+        }
+        self.candidates = candidates;
+    }
+
+    /// The raw cell: colour bits and turn flags.
+    #[inline]
+    pub(crate) fn cell(&self, p: usize) -> u8 {
+        self.cells[p]
+    }
+
+    /// The colour bits at p: `EMPTY`, 1 (Black), 2 (White) or `EDGE`.
+    #[inline]
+    pub(crate) fn color(&self, p: usize) -> u8 {
+        self.cells[p] & COLOR
+    }
+
+    /// The stone at p, if any.
+    pub(crate) fn stone(&self, p: usize) -> Option<Color> {
+        match self.color(p) {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Root of the group of stone p.
+    #[inline]
+    pub(crate) fn root(&self, p: usize) -> usize {
+        usize::from(self.group[p])
+    }
+
+    /// Pseudo-liberties of the group with root r.
+    #[inline]
+    pub(crate) fn libs(&self, r: usize) -> u16 {
+        self.libs[r]
+    }
+
+    /// Whether the group with root r is no longer fresh this turn.
+    #[inline]
+    pub(crate) fn touched(&self, r: usize) -> bool {
+        self.touched[r]
+    }
+
+    /// Marks the group of stone p as no longer fresh.
+    #[inline]
+    pub(crate) fn touch(&mut self, p: usize) {
+        let r = self.root(p);
+        self.touched[r] = true;
+    }
+
+    /// Number of stones of a colour.
+    pub(crate) fn stone_count(&self, color: Color) -> u32 {
+        u32::from(self.stones[color.index()])
+    }
+
+    /// Hash of the board key, the stones and the turn's new-stone marks.
+    #[inline]
+    pub(crate) fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The stones of the group of stone p, starting with p.
+    pub(crate) fn group_stones(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut s = p;
+        let mut done = false;
+        std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let out = s;
+            s = usize::from(self.next[s]);
+            done = s == p;
+            Some(out)
+        })
+    }
+
+    /// How many neighbours of p belong to the group with root r.
+    #[inline]
+    fn adjacency(&self, p: usize, r: usize) -> u16 {
+        let mut n = 0;
+        for q in self.geometry.adjacent(p) {
+            let color = self.cells[q] & COLOR;
+            if (color == 1 || color == 2) && self.root(q) == r {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Whether the group of a stone of `color` put on vacant p would have a
+    /// liberty once the opponent groups it captures are reversed. Computed
+    /// without changing anything.
+    ///
+    /// Exact even when some groups of `color` have no liberty (a transient
+    /// suicide earlier in the turn): such a group only helps if it has one.
+    pub(crate) fn stone_would_live(&self, p: usize, color: Color) -> bool {
+        let me = color as u8;
+        // A vacant neighbour stays a liberty.
+        if self.geometry.adjacent(p).any(|q| self.cells[q] == EMPTY) {
+            return true;
+        }
+        // A joined group with a liberty other than p keeps it.
+        for q in self.geometry.adjacent(p) {
+            if self.cells[q] & COLOR == me {
+                let r = self.root(q);
+                if self.libs[r] > self.adjacency(p, r) {
+                    return true;
+                }
+            }
+        }
+        // A captured group joins every group of ours around it.
+        let them = color.opponent() as u8;
+        for q in self.geometry.adjacent(p) {
+            if self.cells[q] & COLOR != them {
+                continue;
+            }
+            let r = self.root(q);
+            if self.libs[r] != self.adjacency(p, r) {
+                continue; // not captured
+            }
+            for s in self.group_stones(r) {
+                for t in self.geometry.adjacent(s) {
+                    if t != p && self.cells[t] & COLOR == me {
+                        let rt = self.root(t);
+                        if self.libs[rt] > self.adjacency(p, rt) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Puts a stone of `color` on vacant p as a step of the turn in progress
+    /// (marked `NEW`): joins it to its neighbours of the same colour and
+    /// reverses every opponent group left without a liberty (RULES.md §4–§5).
+    /// Returns whether anything was reversed. Does not check legality.
+    #[inline]
+    pub(crate) fn put_stone(&mut self, p: usize, color: Color) -> bool {
+        debug_assert_eq!(self.cells[p], EMPTY);
+        let c = color.index();
+        let me = color as u8;
+        self.cells[p] = me | NEW;
+        self.hash ^= zobrist::stone(c, p) ^ zobrist::NEW_STONE[p];
+        self.stones[c] += 1;
+        self.candidates[0].remove(p);
+        self.candidates[1].remove(p);
+
+        // The stone is a group of its own; its vacant neighbours are its
+        // liberties and become open for its colour; every neighbouring group
+        // loses the liberty p (once per adjacent stone: pseudo-liberties).
+        self.group[p] = p as u16;
+        self.next[p] = p as u16;
+        self.size[p] = 1;
+        self.touched[p] = false;
+        let mut libs = 0;
+        for q in self.geometry.adjacent(p) {
+            match self.cells[q] & COLOR {
+                EMPTY => {
+                    libs += 1;
+                    if !self.candidates[c].is_open(q) {
+                        self.candidates[c].open(q);
+                    }
+                }
+                EDGE => {}
+                _ => {
+                    let r = self.root(q);
+                    self.libs[r] -= 1;
+                }
+            }
+        }
+        self.libs[p] = libs;
+
+        // Join the groups of the same colour around p.
+        for q in self.geometry.adjacent(p) {
+            if self.cells[q] & COLOR == me && self.root(q) != self.root(p) {
+                self.merge(p, q);
+            }
+        }
+
+        // Reverse the opponent groups that lost their last liberty.
+        let them = color.opponent() as u8;
+        let mut reversed = false;
+        for q in self.geometry.adjacent(p) {
+            if self.cells[q] & COLOR == them && self.libs[self.root(q)] == 0 {
+                self.reverse(self.root(q), color);
+                reversed = true;
+            }
+        }
+        reversed
+    }
+
+    /// Merges the groups of stones a and b (of one colour, different groups).
+    /// The smaller group is relabelled; the two circular lists are spliced
+    /// right after a, so a walk of a's old list that stops after its old
+    /// length never enters the other group's stones.
+    #[inline]
+    fn merge(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        debug_assert_ne!(ra, rb);
+        let (keep, gone) = if self.size[ra] >= self.size[rb] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        let mut s = gone;
+        loop {
+            self.group[s] = keep as u16;
+            s = usize::from(self.next[s]);
+            if s == gone {
+                break;
+            }
+        }
+        self.next.swap(a, b);
+        self.size[keep] += self.size[gone];
+        self.libs[keep] += self.libs[gone];
+        self.touched[keep] |= self.touched[gone];
+    }
+
+    /// Reverses the group with root r (which has no liberty) to `color` and
+    /// unites it with every group of `color` around it.
+    fn reverse(&mut self, r: usize, color: Color) {
+        let (c, o) = (color.index(), color.opponent().index());
+        let me = color as u8;
+        // Recolour, remembering the last stone of the list.
+        let n = self.size[r];
+        let mut s = r;
+        let mut last;
+        loop {
+            self.cells[s] = me | FLIPPED;
+            self.hash ^= zobrist::stone(o, s) ^ zobrist::stone(c, s);
+            last = s;
+            s = usize::from(self.next[s]);
+            if s == r {
+                break;
+            }
+        }
+        self.stones[c] += n;
+        self.stones[o] -= n;
+        // Every neighbour of a reversed stone is a stone of `color` or the
+        // edge (the group had no liberty): unite with all of them. Merges
+        // splice after `last`, so walking n stones from r visits exactly the
+        // reversed ones.
+        let mut s = r;
+        for _ in 0..n {
+            for t in self.geometry.adjacent(s) {
+                if self.cells[t] & COLOR == me && self.root(t) != self.root(s) {
+                    self.merge(last, t);
+                }
+            }
+            s = usize::from(self.next[s]);
+        }
+    }
+
+    /// Ends the turn's bookkeeping: clears the `NEW` marks (and their hash
+    /// keys), the `FLIPPED` marks and the touched flags, and makes every
+    /// candidate live again. Every touched group and every reversed stone is
+    /// in the group of one of the turn's new stones.
+    pub(crate) fn end_turn(&mut self, new_stones: &[u16], reversed: bool) {
+        for &s in new_stones {
+            let s = usize::from(s);
+            self.cells[s] &= !NEW;
+            self.hash ^= zobrist::NEW_STONE[s];
+        }
+        for &s in new_stones {
+            let r = self.root(usize::from(s));
+            if !self.touched[r] {
+                continue; // already cleared through another new stone
+            }
+            self.touched[r] = false;
+            if reversed {
+                let mut t = r;
+                loop {
+                    self.cells[t] &= !FLIPPED;
+                    t = usize::from(self.next[t]);
+                    if t == r {
+                        break;
+                    }
+                }
+            }
+        }
+        self.candidates[0].revive();
+        self.candidates[1].revive();
+    }
+
+    /// The hash recomputed from the cells alone.
+    pub(crate) fn hash_from_scratch(&self) -> u64 {
+        let mut h = zobrist::board(self.geometry.degree() == 6, self.geometry.size());
+        for p in self.geometry.points().map(|p| p.index()) {
+            let cell = self.cells[p];
+            match cell & COLOR {
+                1 => h ^= zobrist::stone(0, p),
+                2 => h ^= zobrist::stone(1, p),
+                _ => {}
+            }
+            if cell & NEW != 0 {
+                h ^= zobrist::NEW_STONE[p];
+            }
+        }
+        h
+    }
+
+    /// The exact liberties of the group of stone p, in increasing order.
+    pub(crate) fn liberties(&self, p: usize) -> Vec<usize> {
+        let mut libs: Vec<usize> = self
+            .group_stones(self.root(p))
+            .flat_map(|s| self.geometry.adjacent(s))
+            .filter(|&q| self.cells[q] == EMPTY)
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs
+    }
+
+    /// Checks every incremental structure against a recomputation from the
+    /// cells; panics with a description of the first difference.
+    pub(crate) fn check_invariants(&self) {
+        let fresh = Board::from_stones(
+            self.geometry,
+            &self
+                .geometry
+                .points()
+                .filter_map(|p| self.stone(p.index()).map(|c| (p.index(), c)))
+                .collect::<Vec<_>>(),
+        );
+        for p in self.geometry.points().map(|p| p.index()) {
+            let cell = self.cells[p];
+            if cell & COLOR == EMPTY {
+                assert_eq!(cell, EMPTY, "vacant point {p} carries flags");
+                for color in Color::BOTH {
+                    let open = self
+                        .geometry
+                        .adjacent(p)
+                        .any(|q| self.color(q) == color as u8);
+                    assert_eq!(
+                        self.candidates[color.index()].is_open(p),
+                        open,
+                        "candidate kind of {p} for {color}"
+                    );
+                }
+                continue;
+            }
+            // Same partition into groups, same sizes and pseudo-liberties.
+            let (r, fr) = (self.root(p), fresh.root(p));
+            assert_eq!(self.size[r], fresh.size[fr], "size of the group of {p}");
+            assert_eq!(
+                self.libs[r], fresh.libs[fr],
+                "pseudo-liberties of the group of {p}"
+            );
+            let mine: Vec<usize> = {
+                let mut v: Vec<usize> = self.group_stones(r).collect();
+                v.sort_unstable();
+                v
+            };
+            let theirs: Vec<usize> = {
+                let mut v: Vec<usize> = fresh.group_stones(fr).collect();
+                v.sort_unstable();
+                v
+            };
+            assert_eq!(mine, theirs, "stones of the group of {p}");
+            assert!(
+                mine.iter().all(|&s| self.root(s) == r),
+                "roots of the group of {p}"
+            );
+            if cell & FLIPPED != 0 {
+                assert!(
+                    self.geometry.adjacent(p).all(|q| self.cells[q] != EMPTY),
+                    "reversed stone {p} neighbours a vacant point"
+                );
+            }
+        }
+        for color in Color::BOTH {
+            let cands = &self.candidates[color.index()];
+            assert_eq!(
+                cands.len(),
+                fresh.candidates[color.index()].len(),
+                "vacant count"
+            );
+            let mut all: Vec<u16> = cands
+                .open_points()
+                .iter()
+                .chain(cands.free_points())
+                .copied()
+                .collect();
+            all.sort_unstable();
+            all.dedup();
+            assert_eq!(
+                all.len(),
+                cands.len(),
+                "candidates of {color} hold duplicates"
+            );
+            assert!(all.iter().all(|&p| self.cells[usize::from(p)] == EMPTY));
+            assert_eq!(
+                self.stones[color.index()],
+                fresh.stones[color.index()],
+                "stone count"
+            );
+        }
+        assert_eq!(self.hash, self.hash_from_scratch(), "incremental hash");
+    }
+}

@@ -1,0 +1,176 @@
+//! Scoring (RULES.md §8): each player's stones plus the vacant regions that
+//! only their stones border. There is no komi in the rules.
+
+use std::fmt;
+
+use crate::board::{Board, EMPTY};
+use crate::color::Color;
+use crate::geometry::{MAX_INDEX, Point};
+
+/// Each player's score: stones plus territory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Score {
+    /// Black's stones plus Black's territory.
+    pub black: u32,
+    /// White's stones plus White's territory.
+    pub white: u32,
+}
+
+impl Score {
+    /// The score of a colour.
+    pub fn of(&self, color: Color) -> u32 {
+        match color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+
+    /// The player with the higher score; `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        match self.black.cmp(&self.white) {
+            std::cmp::Ordering::Greater => Some(Color::Black),
+            std::cmp::Ordering::Less => Some(Color::White),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// The result as GTP writes it, with `komi` added to White: `B+3`,
+    /// `W+0.5`, or `0` for a draw.
+    pub fn result_with_komi(&self, komi: f64) -> String {
+        let margin = f64::from(self.black) - f64::from(self.white) - komi;
+        if margin > 0.0 {
+            format!("B+{margin}")
+        } else if margin < 0.0 {
+            format!("W+{}", -margin)
+        } else {
+            "0".to_string()
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `B+3`, `W+12` or `0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.result_with_komi(0.0))
+    }
+}
+
+/// One maximal connected set of vacant points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// Its points, in increasing order.
+    pub points: Vec<Point>,
+    /// The player whose stones alone border it; `None` when it borders both
+    /// colours or none.
+    pub owner: Option<Color>,
+}
+
+/// The score with the territory of each vacant region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Territory {
+    /// Stones of each colour, Black first.
+    pub stones: [u32; 2],
+    /// Every vacant region of the board.
+    pub regions: Vec<Region>,
+}
+
+impl Territory {
+    /// The vacant points counted for a colour.
+    pub fn area(&self, color: Color) -> u32 {
+        self.regions
+            .iter()
+            .filter(|r| r.owner == Some(color))
+            .map(|r| r.points.len() as u32)
+            .sum()
+    }
+
+    /// Stones plus territory of each player.
+    pub fn score(&self) -> Score {
+        Score {
+            black: self.stones[0] + self.area(Color::Black),
+            white: self.stones[1] + self.area(Color::White),
+        }
+    }
+
+    /// The owner of a vacant point's region (`None` for a stone or a neutral
+    /// point).
+    pub fn owner_of(&self, p: Point) -> Option<Color> {
+        self.regions
+            .iter()
+            .find(|r| r.points.binary_search(&p).is_ok())
+            .and_then(|r| r.owner)
+    }
+}
+
+impl Board {
+    /// Calls `region` for every vacant region with its points (in no order)
+    /// and the colour bits that border it (bit 1 Black, bit 2 White).
+    fn for_each_region(&self, mut region: impl FnMut(&[u16], u8)) {
+        let mut seen = [false; MAX_INDEX];
+        let mut points: Vec<u16> = Vec::with_capacity(64);
+        for start in self.geometry.points().map(|p| p.index()) {
+            if self.cell(start) != EMPTY || seen[start] {
+                continue;
+            }
+            points.clear();
+            points.push(start as u16);
+            seen[start] = true;
+            let mut borders = 0u8;
+            let mut i = 0;
+            while i < points.len() {
+                let p = usize::from(points[i]);
+                i += 1;
+                for q in self.geometry.adjacent(p) {
+                    match self.color(q) {
+                        EMPTY if !seen[q] => {
+                            seen[q] = true;
+                            points.push(q as u16);
+                        }
+                        c @ (1 | 2) => borders |= c,
+                        _ => {}
+                    }
+                }
+            }
+            region(&points, borders);
+        }
+    }
+
+    /// The score of the board (RULES.md §8).
+    pub(crate) fn score(&self) -> Score {
+        let mut area = [
+            self.stone_count(Color::Black),
+            self.stone_count(Color::White),
+        ];
+        self.for_each_region(|points, borders| match borders {
+            1 => area[0] += points.len() as u32,
+            2 => area[1] += points.len() as u32,
+            _ => {}
+        });
+        Score {
+            black: area[0],
+            white: area[1],
+        }
+    }
+
+    /// The score region by region.
+    pub(crate) fn territory(&self) -> Territory {
+        let mut regions = Vec::new();
+        self.for_each_region(|points, borders| {
+            let mut points: Vec<Point> = points.iter().map(|&p| Point(p)).collect();
+            points.sort_unstable();
+            let owner = match borders {
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                _ => None,
+            };
+            regions.push(Region { points, owner });
+        });
+        Territory {
+            stones: [
+                self.stone_count(Color::Black),
+                self.stone_count(Color::White),
+            ],
+            regions,
+        }
+    }
+}
