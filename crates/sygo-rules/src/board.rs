@@ -11,7 +11,8 @@
 //! - at each root r: `libs[r]`, the group's *pseudo-liberties* (the number of
 //!   (stone, vacant neighbour) pairs: zero exactly when the group has no
 //!   liberty), `size[r]`, and `touched[r]` (the group is no longer fresh this
-//!   turn, RULES.md §3: it grew or it captured).
+//!   turn, RULES.md §3: it grew or it captured). At a vacant point, `size`
+//!   holds instead the capture-suicide memo of [`Board::survival`].
 //! - per colour, [`Candidates`]: the vacant points split into open (neighbouring
 //!   that colour) and free, for O(1) random choice.
 //!
@@ -26,6 +27,7 @@
 use crate::candidates::{Candidates, FREE_LIVE, OPEN_LIVE};
 use crate::color::Color;
 use crate::geometry::{Geometry, MAX_INDEX};
+use crate::point_array::PointArray;
 use crate::zobrist;
 
 /// Cell value: no stone.
@@ -43,12 +45,12 @@ pub(crate) const FLIPPED: u8 = 8;
 #[derive(Clone)]
 pub(crate) struct Board {
     pub(crate) geometry: Geometry,
-    cells: [u8; MAX_INDEX],
-    group: [u16; MAX_INDEX],
-    next: [u16; MAX_INDEX],
-    libs: [u16; MAX_INDEX],
-    size: [u16; MAX_INDEX],
-    touched: [bool; MAX_INDEX],
+    cells: PointArray<u8, MAX_INDEX>,
+    group: PointArray<u16, MAX_INDEX>,
+    next: PointArray<u16, MAX_INDEX>,
+    libs: PointArray<u16, MAX_INDEX>,
+    size: PointArray<u16, MAX_INDEX>,
+    touched: PointArray<bool, MAX_INDEX>,
     /// Candidates per colour index (0 Black, 1 White).
     pub(crate) candidates: [Candidates; 2],
     /// Stones per colour index.
@@ -57,28 +59,38 @@ pub(crate) struct Board {
     hash: u64,
 }
 
+/// What becomes of a stone put on a vacant point (see [`Board::survival`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Survival {
+    /// Its group has a liberty.
+    Lives,
+    /// Its group has none.
+    Dies,
+    /// Its group has none although it captures (found by scanning the
+    /// captured groups).
+    DiesCapturing,
+}
+
 impl Board {
     /// An empty board.
     pub(crate) fn new(geometry: Geometry) -> Board {
         let mut board = Board {
             geometry,
-            cells: [EDGE; MAX_INDEX],
-            group: [0; MAX_INDEX],
-            next: [0; MAX_INDEX],
-            libs: [0; MAX_INDEX],
-            size: [0; MAX_INDEX],
-            touched: [false; MAX_INDEX],
+            cells: PointArray::filled(EDGE),
+            group: PointArray::filled(0),
+            next: PointArray::filled(0),
+            libs: PointArray::filled(0),
+            size: PointArray::filled(0),
+            touched: PointArray::filled(false),
             candidates: [Candidates::empty(), Candidates::empty()],
             stones: [0; 2],
             hash: zobrist::board(geometry.degree() == 6, geometry.size()),
         };
         for p in geometry.points() {
-            let p = p.index();
-            board.cells[p] = EMPTY;
-            for c in &mut board.candidates {
-                c.insert(p, FREE_LIVE);
-            }
+            board.cells[p.index()] = EMPTY;
         }
+        let all = Candidates::all_free(geometry.points().map(|p| p.index()));
+        board.candidates = [all.clone(), all];
         board
     }
 
@@ -216,10 +228,10 @@ impl Board {
     }
 
     /// How many neighbours of p belong to the group with root r.
-    #[inline]
-    fn adjacency(&self, p: usize, r: usize) -> u16 {
+    #[inline(always)]
+    fn adjacency<const D: usize>(&self, p: usize, r: usize) -> u16 {
         let mut n = 0;
-        for q in self.geometry.adjacent(p) {
+        for q in self.geometry.around::<D>(p) {
             let color = self.cells[q] & COLOR;
             if (color == 1 || color == 2) && self.root(q) == r {
                 n += 1;
@@ -230,55 +242,95 @@ impl Board {
 
     /// Whether the group of a stone of `color` put on vacant p would have a
     /// liberty once the opponent groups it captures are reversed. Computed
-    /// without changing anything.
+    /// without changing anything. `D` is the board's degree (4 or 6), fixed
+    /// at compile time so that the neighbour loops unroll.
     ///
     /// Exact even when some groups of `color` have no liberty (a transient
     /// suicide earlier in the turn): such a group only helps if it has one.
-    pub(crate) fn stone_would_live(&self, p: usize, color: Color) -> bool {
-        let me = color as u8;
+    #[inline(always)]
+    pub(crate) fn survival<const D: usize>(&self, p: usize, color: Color) -> Survival {
+        let around = self.geometry.around::<D>(p);
         // A vacant neighbour stays a liberty.
-        if self.geometry.adjacent(p).any(|q| self.cells[q] == EMPTY) {
-            return true;
+        if around.iter().any(|&q| self.cells[q] == EMPTY) {
+            return Survival::Lives;
         }
-        // A joined group with a liberty other than p keeps it.
-        for q in self.geometry.adjacent(p) {
-            if self.cells[q] & COLOR == me {
+        self.survival_without_vacant_neighbour::<D>(p, color)
+    }
+
+    /// [`Board::survival`] for a point whose neighbours are all stones or edge.
+    #[inline(never)]
+    pub(crate) fn survival_without_vacant_neighbour<const D: usize>(
+        &self,
+        p: usize,
+        color: Color,
+    ) -> Survival {
+        let around = self.geometry.around::<D>(p);
+        // A joined group with a liberty other than p keeps it. (p takes at
+        // most D pseudo-liberties from a group.)
+        let (me, them) = (color as u8, color.opponent() as u8);
+        let mut captures = false;
+        for q in around {
+            let color_q = self.cells[q] & COLOR;
+            if color_q == me {
                 let r = self.root(q);
-                if self.libs[r] > self.adjacency(p, r) {
-                    return true;
+                if self.libs[r] > D as u16 || self.libs[r] > self.adjacency::<D>(p, r) {
+                    return Survival::Lives;
                 }
+            } else if color_q == them {
+                let r = self.root(q);
+                captures |= self.libs[r] <= D as u16 && self.libs[r] == self.adjacency::<D>(p, r);
             }
         }
-        // A captured group joins every group of ours around it.
-        let them = color.opponent() as u8;
-        for q in self.geometry.adjacent(p) {
+        if !captures {
+            return Survival::Dies;
+        }
+        // The captured groups join every group of ours around them. Those next
+        // to p have no liberty but p (checked above); any other one that has
+        // a liberty keeps it.
+        let mut joined = [usize::MAX; D];
+        for (slot, q) in joined.iter_mut().zip(around) {
+            if self.cells[q] & COLOR == me {
+                *slot = self.root(q);
+            }
+        }
+        for q in around {
             if self.cells[q] & COLOR != them {
                 continue;
             }
             let r = self.root(q);
-            if self.libs[r] != self.adjacency(p, r) {
+            if self.libs[r] != self.adjacency::<D>(p, r) {
                 continue; // not captured
             }
             for s in self.group_stones(r) {
-                for t in self.geometry.adjacent(s) {
-                    if t != p && self.cells[t] & COLOR == me {
+                for t in self.geometry.around::<D>(s) {
+                    if self.cells[t] & COLOR == me {
                         let rt = self.root(t);
-                        if self.libs[rt] > self.adjacency(p, rt) {
-                            return true;
+                        if self.libs[rt] > 0 && !joined.contains(&rt) {
+                            return Survival::Lives;
                         }
                     }
                 }
             }
         }
-        false
+        Survival::DiesCapturing
+    }
+
+    /// Whether a stone of `color` on vacant p would be in a group with a
+    /// liberty (see [`Board::survival`]).
+    pub(crate) fn stone_would_live(&self, p: usize, color: Color) -> bool {
+        match self.geometry.degree() {
+            4 => self.survival::<4>(p, color) == Survival::Lives,
+            _ => self.survival::<6>(p, color) == Survival::Lives,
+        }
     }
 
     /// Puts a stone of `color` on vacant p as a step of the turn in progress
     /// (marked `NEW`): joins it to its neighbours of the same colour and
     /// reverses every opponent group left without a liberty (RULES.md §4–§5).
-    /// Returns whether anything was reversed. Does not check legality.
-    #[inline]
-    pub(crate) fn put_stone(&mut self, p: usize, color: Color) -> bool {
+    /// Returns whether anything was reversed. Does not check legality. `D` is
+    /// the board's degree.
+    #[inline(always)]
+    pub(crate) fn put_stone<const D: usize>(&mut self, p: usize, color: Color) -> bool {
         debug_assert_eq!(self.cells[p], EMPTY);
         let c = color.index();
         let me = color as u8;
@@ -288,48 +340,58 @@ impl Board {
         self.candidates[0].remove(p);
         self.candidates[1].remove(p);
 
-        // The stone is a group of its own; its vacant neighbours are its
-        // liberties and become open for its colour; every neighbouring group
-        // loses the liberty p (once per adjacent stone: pseudo-liberties).
+        // The stone starts as a group of its own. Each neighbouring group
+        // loses the liberty p (once per adjacent stone: pseudo-liberties);
+        // those of its colour join it. Its vacant neighbours are its liberties
+        // and become open for its colour.
         self.group[p] = p as u16;
         self.next[p] = p as u16;
         self.size[p] = 1;
+        self.libs[p] = 0;
         self.touched[p] = false;
-        let mut libs = 0;
-        for q in self.geometry.adjacent(p) {
-            match self.cells[q] & COLOR {
-                EMPTY => {
-                    libs += 1;
-                    if !self.candidates[c].is_open(q) {
-                        self.candidates[c].open(q);
-                    }
+        let around = self.geometry.around::<D>(p);
+        let mut vacant = 0;
+        let mut captures = false;
+        for q in around {
+            let cell = self.cells[q];
+            if cell == EMPTY {
+                vacant += 1;
+                if !self.candidates[c].is_open(q) {
+                    self.candidates[c].open(q);
                 }
-                EDGE => {}
-                _ => {
-                    let r = self.root(q);
-                    self.libs[r] -= 1;
+                continue;
+            }
+            let color_q = cell & COLOR;
+            if color_q == EDGE {
+                continue;
+            }
+            let r = self.root(q);
+            self.libs[r] -= 1;
+            if color_q == me {
+                if r != self.root(p) {
+                    self.merge(p, q);
                 }
+            } else {
+                captures |= self.libs[r] == 0;
             }
         }
-        self.libs[p] = libs;
-
-        // Join the groups of the same colour around p.
-        for q in self.geometry.adjacent(p) {
-            if self.cells[q] & COLOR == me && self.root(q) != self.root(p) {
-                self.merge(p, q);
-            }
+        let r = self.root(p);
+        self.libs[r] += vacant;
+        if captures {
+            self.reverse_captured::<D>(p, color);
         }
+        captures
+    }
 
-        // Reverse the opponent groups that lost their last liberty.
+    /// Reverses the opponent groups around p that have no liberty left.
+    #[inline(never)]
+    fn reverse_captured<const D: usize>(&mut self, p: usize, color: Color) {
         let them = color.opponent() as u8;
-        let mut reversed = false;
-        for q in self.geometry.adjacent(p) {
+        for q in self.geometry.around::<D>(p) {
             if self.cells[q] & COLOR == them && self.libs[self.root(q)] == 0 {
-                self.reverse(self.root(q), color);
-                reversed = true;
+                self.reverse::<D>(self.root(q), color);
             }
         }
-        reversed
     }
 
     /// Merges the groups of stones a and b (of one colour, different groups).
@@ -353,7 +415,7 @@ impl Board {
                 break;
             }
         }
-        self.next.swap(a, b);
+        self.next.0.swap(a, b);
         self.size[keep] += self.size[gone];
         self.libs[keep] += self.libs[gone];
         self.touched[keep] |= self.touched[gone];
@@ -361,7 +423,8 @@ impl Board {
 
     /// Reverses the group with root r (which has no liberty) to `color` and
     /// unites it with every group of `color` around it.
-    fn reverse(&mut self, r: usize, color: Color) {
+    #[inline(never)]
+    fn reverse<const D: usize>(&mut self, r: usize, color: Color) {
         let (c, o) = (color.index(), color.opponent().index());
         let me = color as u8;
         // Recolour, remembering the last stone of the list.
@@ -385,7 +448,7 @@ impl Board {
         // reversed ones.
         let mut s = r;
         for _ in 0..n {
-            for t in self.geometry.adjacent(s) {
+            for t in self.geometry.around::<D>(s) {
                 if self.cells[t] & COLOR == me && self.root(t) != self.root(s) {
                     self.merge(last, t);
                 }

@@ -9,21 +9,25 @@
 //! every point live again in O(1).
 //!
 //! ```text
-//!  order: | open live | open rejected | free live | free rejected |
-//!         0        ends[0]         ends[1]     ends[2]         ends[3]
+//!  order: | free rejected | free live | open rejected | open live |
+//!         0            ends[0]     ends[1]         ends[2]     ends[3]
 //! ```
 //!
 //! `slot[p]` is the position of vacant point p in `order`, so membership and
 //! moves between segments are O(1): a point crosses a segment boundary by
-//! swapping with the boundary element and moving the boundary by one.
+//! swapping with the boundary element and moving the boundary by one. The
+//! order puts last the segment that most filled points leave (a growth is
+//! drawn from the mover's open live points), since leaving costs one move per
+//! segment that follows.
 
 use crate::geometry::{MAX_INDEX, MAX_POINTS};
+use crate::point_array::PointArray;
 
 /// Segment numbers, in array order.
-pub(crate) const OPEN_LIVE: usize = 0;
-pub(crate) const OPEN_REJECTED: usize = 1;
-pub(crate) const FREE_LIVE: usize = 2;
-pub(crate) const FREE_REJECTED: usize = 3;
+pub(crate) const FREE_REJECTED: usize = 0;
+pub(crate) const FREE_LIVE: usize = 1;
+pub(crate) const OPEN_REJECTED: usize = 2;
+pub(crate) const OPEN_LIVE: usize = 3;
 /// Past the last segment: where a point goes when it stops being vacant.
 const GONE: usize = 4;
 
@@ -31,9 +35,9 @@ const GONE: usize = 4;
 #[derive(Clone)]
 pub(crate) struct Candidates {
     /// The vacant points, grouped by segment.
-    order: [u16; MAX_POINTS],
+    order: PointArray<u16, MAX_POINTS>,
     /// For each vacant point, its position in `order`; meaningless otherwise.
-    slot: [u16; MAX_INDEX],
+    slot: PointArray<u16, MAX_INDEX>,
     /// `ends[s]` is one past the last position of segment s.
     ends: [u16; 4],
 }
@@ -42,25 +46,38 @@ impl Candidates {
     /// No candidates at all.
     pub(crate) fn empty() -> Candidates {
         Candidates {
-            order: [0; MAX_POINTS],
-            slot: [0; MAX_INDEX],
+            order: PointArray::filled(0),
+            slot: PointArray::filled(0),
             ends: [0; 4],
         }
+    }
+
+    /// All `points` free and live: the candidates of an empty board.
+    pub(crate) fn all_free(points: impl Iterator<Item = usize>) -> Candidates {
+        let mut c = Candidates::empty();
+        let mut n = 0u16;
+        for p in points {
+            c.order[usize::from(n)] = p as u16;
+            c.slot[p] = n;
+            n += 1;
+        }
+        c.ends = [0, n, n, n];
+        c
     }
 
     /// Appends a vacant point to the last segment, then moves it to `segment`.
     /// Used when a board is built from scratch.
     pub(crate) fn insert(&mut self, p: usize, segment: usize) {
-        let at = self.ends[FREE_REJECTED];
+        let at = self.ends[OPEN_LIVE];
         self.order[usize::from(at)] = p as u16;
         self.slot[p] = at;
-        self.ends[FREE_REJECTED] += 1;
-        self.move_to(p, FREE_REJECTED, segment);
+        self.ends[OPEN_LIVE] += 1;
+        self.move_to(p, OPEN_LIVE, segment);
     }
 
     /// The segment that vacant point p is in.
     #[inline]
-    pub(crate) fn segment_of(&self, p: usize) -> usize {
+    fn segment_of(&self, p: usize) -> usize {
         let at = self.slot[p];
         self.ends.iter().position(|&end| at < end).unwrap_or(GONE)
     }
@@ -68,7 +85,7 @@ impl Candidates {
     /// Whether vacant point p is open (neighbours a stone of this colour).
     #[inline]
     pub(crate) fn is_open(&self, p: usize) -> bool {
-        self.slot[p] < self.ends[OPEN_REJECTED]
+        self.slot[p] >= self.ends[FREE_LIVE]
     }
 
     /// Moves p from segment `from` (which it must be in) to segment `to`, one
@@ -108,9 +125,20 @@ impl Candidates {
     /// p has been filled: it leaves the candidates.
     #[inline]
     pub(crate) fn remove(&mut self, p: usize) {
-        let from = self.segment_of(p);
-        // Moving past the last segment drops p off the end of `order`.
-        self.move_to(p, from, GONE);
+        // p leaves a hole; the last element of p's segment fills it, which
+        // moves the hole to the first position of the next segment, and so on
+        // until the hole drops off the end of `order`.
+        let mut hole = self.slot[p];
+        for s in self.segment_of(p)..GONE {
+            let last = self.ends[s] - 1;
+            if last != hole {
+                let q = self.order[usize::from(last)];
+                self.order[usize::from(hole)] = q;
+                self.slot[usize::from(q)] = hole;
+            }
+            self.ends[s] = last;
+            hole = last;
+        }
     }
 
     /// Free point p gained a neighbour of this colour. It becomes open, and
@@ -119,62 +147,72 @@ impl Candidates {
     #[inline]
     pub(crate) fn open(&mut self, p: usize) {
         let from = self.segment_of(p);
-        debug_assert!(from >= FREE_LIVE, "only a free point can become open");
+        debug_assert!(from <= FREE_LIVE, "only a free point can become open");
         self.move_to(p, from, OPEN_REJECTED);
     }
 
-    /// The random player found live point p ineligible for this turn.
+    /// The random player found the i-th live open point ineligible.
     #[inline]
-    pub(crate) fn reject(&mut self, p: usize) {
-        let from = self.segment_of(p);
-        debug_assert!(from == OPEN_LIVE || from == FREE_LIVE);
-        self.move_to(p, from, from + 1);
+    pub(crate) fn reject_open_live(&mut self, i: usize) {
+        let first = self.ends[OPEN_REJECTED];
+        let p = self.order[usize::from(first) + i];
+        self.swap_into(usize::from(p), first);
+        self.ends[OPEN_REJECTED] = first + 1;
+    }
+
+    /// The random player found the i-th live free point ineligible.
+    #[inline]
+    pub(crate) fn reject_free_live(&mut self, i: usize) {
+        let first = self.ends[FREE_REJECTED];
+        let p = self.order[usize::from(first) + i];
+        self.swap_into(usize::from(p), first);
+        self.ends[FREE_REJECTED] = first + 1;
     }
 
     /// Makes every point live again (a new turn starts).
     #[inline]
     pub(crate) fn revive(&mut self) {
-        self.ends[OPEN_LIVE] = self.ends[OPEN_REJECTED];
-        self.ends[FREE_LIVE] = self.ends[FREE_REJECTED];
+        self.ends[FREE_REJECTED] = 0;
+        self.ends[OPEN_REJECTED] = self.ends[FREE_LIVE];
     }
 
     /// Number of live open points.
     #[inline]
     pub(crate) fn open_live_len(&self) -> usize {
-        usize::from(self.ends[OPEN_LIVE])
+        usize::from(self.ends[OPEN_LIVE] - self.ends[OPEN_REJECTED])
     }
 
     /// Number of live free points.
     #[inline]
     pub(crate) fn free_live_len(&self) -> usize {
-        usize::from(self.ends[FREE_LIVE] - self.ends[OPEN_REJECTED])
+        usize::from(self.ends[FREE_LIVE] - self.ends[FREE_REJECTED])
     }
 
     /// The i-th live open point (i < `open_live_len`).
     #[inline]
     pub(crate) fn open_live(&self, i: usize) -> usize {
-        usize::from(self.order[i])
+        usize::from(self.order[usize::from(self.ends[OPEN_REJECTED]) + i])
     }
 
     /// The i-th live free point (i < `free_live_len`).
     #[inline]
     pub(crate) fn free_live(&self, i: usize) -> usize {
-        usize::from(self.order[usize::from(self.ends[OPEN_REJECTED]) + i])
+        usize::from(self.order[usize::from(self.ends[FREE_REJECTED]) + i])
     }
 
     /// All open points, live or rejected.
     pub(crate) fn open_points(&self) -> &[u16] {
-        &self.order[..usize::from(self.ends[OPEN_REJECTED])]
+        &self.order.0[usize::from(self.ends[FREE_LIVE])..usize::from(self.ends[OPEN_LIVE])]
     }
 
     /// All free points, live or rejected.
     pub(crate) fn free_points(&self) -> &[u16] {
-        &self.order[usize::from(self.ends[OPEN_REJECTED])..usize::from(self.ends[FREE_REJECTED])]
+        &self.order.0[..usize::from(self.ends[FREE_LIVE])]
     }
 
     /// Number of vacant points.
     pub(crate) fn len(&self) -> usize {
-        usize::from(self.ends[FREE_REJECTED])
+        usize::from(self.ends[OPEN_LIVE])
     }
 }
 
@@ -183,32 +221,38 @@ mod tests {
     use super::*;
 
     fn check(c: &Candidates) {
-        for (i, &p) in c.order[..c.len()].iter().enumerate() {
+        for (i, &p) in c.order.0[..c.len()].iter().enumerate() {
             assert_eq!(usize::from(c.slot[usize::from(p)]), i);
         }
         assert!(c.ends.windows(2).all(|w| w[0] <= w[1]));
     }
 
+    fn segment_of_point(c: &Candidates, p: usize) -> usize {
+        c.segment_of(p)
+    }
+
     #[test]
     fn points_move_between_segments_and_leave() {
-        let mut c = Candidates::empty();
-        for p in 10..20 {
-            c.insert(p, FREE_LIVE);
-        }
+        let mut c = Candidates::all_free(10..20);
         check(&c);
         assert_eq!(c.free_live_len(), 10);
         c.open(12);
         c.open(15);
         check(&c);
-        assert_eq!(c.segment_of(12), OPEN_REJECTED);
+        assert_eq!(segment_of_point(&c, 12), OPEN_REJECTED);
         assert_eq!(c.free_live_len(), 8);
         c.revive();
         assert_eq!(c.open_live_len(), 2);
-        c.reject(15);
-        assert_eq!(c.segment_of(15), OPEN_REJECTED);
+        let i = (0..2).find(|&i| c.open_live(i) == 15).unwrap();
+        c.reject_open_live(i);
+        assert_eq!(segment_of_point(&c, 15), OPEN_REJECTED);
         assert_eq!(c.open_live_len(), 1);
-        c.reject(11);
-        assert_eq!(c.segment_of(11), FREE_REJECTED);
+        let i = (0..c.free_live_len())
+            .find(|&i| c.free_live(i) == 11)
+            .unwrap();
+        c.reject_free_live(i);
+        assert_eq!(segment_of_point(&c, 11), FREE_REJECTED);
+        check(&c);
         c.remove(15);
         c.remove(11);
         c.remove(19);
@@ -224,5 +268,17 @@ mod tests {
             .collect();
         all.sort();
         assert_eq!(all, vec![10, 12, 13, 14, 16, 17, 18]);
+    }
+
+    #[test]
+    fn insert_places_points_in_their_segment() {
+        let mut c = Candidates::empty();
+        c.insert(5, OPEN_LIVE);
+        c.insert(6, FREE_LIVE);
+        c.insert(7, OPEN_LIVE);
+        check(&c);
+        assert!(c.is_open(5) && c.is_open(7) && !c.is_open(6));
+        assert_eq!(c.open_live_len(), 2);
+        assert_eq!(c.free_live_len(), 1);
     }
 }

@@ -110,7 +110,9 @@ pub enum StepError {
         /// The placement that ended it.
         placement: Vertex,
     },
-    /// A placement must not touch a stone of the mover (RULES.md §4).
+    /// In a balance turn, a stone that touches only stones of this turn: not a
+    /// placement, which must touch no stone of the mover (RULES.md §4), nor a
+    /// growth, which must touch a base group (§5, g2).
     PlacementTouchesOwn {
         /// The point of the attempted placement.
         at: Vertex,
@@ -167,7 +169,8 @@ impl fmt::Display for StepError {
             ),
             StepError::PlacementTouchesOwn { at, own } => write!(
                 f,
-                "{at} touches your own stone at {own}: a placement must start a new group"
+                "{at} touches your own stone at {own}: a placement must start a new group, \
+                 and a growth stone must touch a group you had when the turn began"
             ),
             StepError::PlacementAfterGrowth { at, color } => match color {
                 Color::White => write!(

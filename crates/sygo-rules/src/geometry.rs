@@ -13,7 +13,7 @@
 //!
 //! ```text
 //! square:  +1, −1, +W, −W                    (right, left, up, down)
-//! hex:     +1, −1, +W, −W, +(W+1), −(W+1)    (the last two: up-right, down-left)
+//! hex:     +1, +(W+1), +W, −1, −(W+1), −W      (turning: E, NE, NW, W, SW, SE)
 //! ```
 //!
 //! The hex board is stored in axial coordinates: a (2n−1)×(2n−1) parallelogram
@@ -21,10 +21,10 @@
 //! missing corners are edge cells.
 //!
 //! ```text
-//!      hex neighbours of X        stored as
-//!         (c,r+1) (c+1,r+1)       . W  W+1
-//!      (c-1,r)  X  (c+1,r)        -1 X  +1
-//!        (c-1,r-1) (c,r-1)       -W-1 -W .
+//!      hex neighbours of X          stored as
+//!         (c,r+1) (c+1,r+1)           W   W+1
+//!      (c-1,r)  X  (c+1,r)         -1   X   +1
+//!        (c-1,r-1) (c,r-1)          -W-1  -W
 //! ```
 
 use std::fmt;
@@ -148,7 +148,8 @@ impl Geometry {
         let w = i16::from(side) + 1;
         let (degree, offsets) = match variant {
             Variant::Sygo => (4, [1, -1, w, -w, 0, 0]),
-            Variant::Hexsygo => (6, [1, -1, w, -w, w + 1, -(w + 1)]),
+            // In turning order: E, NE, NW, W, SW, SE as drawn.
+            Variant::Hexsygo => (6, [1, w + 1, w, -1, -(w + 1), -w]),
         };
         Ok(Geometry {
             variant,
@@ -217,14 +218,21 @@ impl Geometry {
         (usize::from(self.side) + 2) * self.width() + 1
     }
 
+    /// The `D` neighbours of `p` in the padded array, edge cells included,
+    /// for a board whose degree is `D` (known at compile time on the hot
+    /// path, so that neighbour loops unroll).
+    #[inline(always)]
+    pub(crate) fn around<const D: usize>(&self, p: usize) -> [usize; D] {
+        debug_assert_eq!(D, usize::from(self.degree));
+        std::array::from_fn(|i| p.wrapping_add_signed(isize::from(self.offsets[i])))
+    }
+
     /// The neighbours of `p` in the padded array, edge cells included.
     #[inline]
-    pub(crate) fn adjacent(&self, p: usize) -> impl Iterator<Item = usize> + use<> {
-        let offsets = self.offsets;
-        offsets
-            .into_iter()
-            .take(usize::from(self.degree))
-            .map(move |d| (p as isize + d as isize) as usize)
+    pub(crate) fn adjacent(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        self.offsets[..usize::from(self.degree)]
+            .iter()
+            .map(move |&d| p.wrapping_add_signed(isize::from(d)))
     }
 
     /// Whether 0-based column `c` and row `r` is a point of this board.
@@ -298,8 +306,9 @@ impl Geometry {
     /// The on-board neighbours of a point.
     pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + use<> {
         let g = *self;
-        g.adjacent(p.index())
-            .filter_map(move |q| g.point_at_index(q))
+        (0..usize::from(g.degree)).filter_map(move |i| {
+            g.point_at_index(p.index().wrapping_add_signed(isize::from(g.offsets[i])))
+        })
     }
 
     /// The name of the board as players say it: `sygo 19` or `hexsygo 10`.

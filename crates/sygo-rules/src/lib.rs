@@ -33,7 +33,7 @@
 //! // White D4, Black F6, then White grows D4 to D5.
 //! let mut pos: Position = "sygo 9 9/9/9/5B3/9/3W5/9/9/9 w - 0".parse().unwrap();
 //! assert_eq!(pos.play_step(at("D5")), Ok(StepKind::Growth));
-//! // D6 would grow the same group again.
+//! // C4 would grow the same group again.
 //! assert_eq!(
 //!     pos.play_step(at("C4")).unwrap_err().to_string(),
 //!     "C4 would grow the group at D4 a second time this turn"
@@ -42,9 +42,15 @@
 //! assert_eq!(pos.side_to_move(), Color::Black);
 //! assert!(pos.growth_started()); // Black's balance turn is gone
 //!
-//! // A whole turn from its notation; a placement touching your own group is refused.
-//! let err = pos.play_turn(&Turn::parse("F7", &g).unwrap()).unwrap_err();
-//! assert_eq!(err.to_string(), "F7 touches your own stone at F6: a placement must start a new group");
+//! // Black may not end a growth turn with a placement once growth has started.
+//! pos.play_step(at("F7")).unwrap();
+//! let err = pos.play_step(at("A1")).unwrap_err();
+//! assert!(matches!(err, StepError::PlacementAfterGrowth { .. }));
+//! // A whole turn from its notation.
+//! let mut pos = pos.turn_start();
+//! pos.play_turn(&Turn::parse("F7,A1", &g).unwrap()).unwrap_err();
+//! pos.play_turn(&Turn::parse("F7", &g).unwrap()).unwrap();
+//! assert_eq!(pos.side_to_move(), Color::White);
 //! ```
 //!
 //! The allowed steps after any prefix of a turn:
@@ -66,6 +72,7 @@ mod diagram;
 mod error;
 mod game;
 mod geometry;
+mod point_array;
 mod position;
 mod position_string;
 mod random;

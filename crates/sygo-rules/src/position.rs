@@ -380,12 +380,20 @@ impl Position {
     /// §5 (g2, g3) for vacant p, which touches a stone of the mover: `Ok`, or
     /// the neighbour that forbids it, with whether it is a base stone of a
     /// group that is no longer fresh (else: p touches only new stones).
-    #[inline]
     fn growth_check(&self, p: usize) -> Result<(), (usize, bool)> {
+        match self.geometry().degree() {
+            4 => self.growth_check_d::<4>(p),
+            _ => self.growth_check_d::<6>(p),
+        }
+    }
+
+    /// [`Position::growth_check`] on a board of degree `D`.
+    #[inline(always)]
+    pub(crate) fn growth_check_d<const D: usize>(&self, p: usize) -> Result<(), (usize, bool)> {
         let me = self.side as u8;
         let mut fresh = false;
         let mut new_neighbour = 0;
-        for q in self.geometry().adjacent(p) {
+        for q in self.board.geometry.around::<D>(p) {
             let cell = self.board.cell(q);
             if cell & COLOR != me {
                 continue;
@@ -483,6 +491,14 @@ impl Position {
             StepKind::Growth => match self.growth_check(i) {
                 Ok(()) => Ok(StepKind::Growth),
                 Err((q, true)) => Err(self.not_fresh_error(i, q)),
+                // Touching only this turn's stones: neither a growth nor, since
+                // it touches the mover's stones, a placement.
+                Err((q, false)) if self.balance_available() => {
+                    Err(StepError::PlacementTouchesOwn {
+                        at: self.vertex(i),
+                        own: self.vertex(q),
+                    })
+                }
                 Err((q, false)) => Err(StepError::OnlyNewStones {
                     at: self.vertex(i),
                     new: self.vertex(q),
@@ -549,9 +565,17 @@ impl Position {
 
     /// Puts the mover's stone on p: the stone, its group's freshness, the
     /// captures, and the turn's record of it.
-    #[inline]
     pub(crate) fn apply_step(&mut self, p: usize, kind: StepKind) {
-        let reversed = self.board.put_stone(p, self.side);
+        match self.geometry().degree() {
+            4 => self.apply_step_d::<4>(p, kind),
+            _ => self.apply_step_d::<6>(p, kind),
+        }
+    }
+
+    /// [`Position::apply_step`] on a board of degree `D`.
+    #[inline(always)]
+    pub(crate) fn apply_step_d<const D: usize>(&mut self, p: usize, kind: StepKind) {
+        let reversed = self.board.put_stone::<D>(p, self.side);
         // The grown base groups, and after a capture every base group of the
         // united group, are no longer fresh (§5 steps 1 and 3). A placement's
         // group is marked too: it lets the end of the turn find every

@@ -28,7 +28,7 @@
 
 use rand::Rng;
 
-use crate::color::Color;
+use crate::board::{COLOR, EMPTY, NEW, Survival};
 use crate::geometry::Point;
 use crate::position::Position;
 use crate::turn::StepKind;
@@ -50,26 +50,56 @@ pub enum RandomTurn {
 }
 
 impl Position {
-    /// Whether a growth at p (open for the mover) is eligible: allowed and
-    /// leaving the new stone's group a liberty.
-    #[inline]
-    fn growth_eligible(&self, p: usize) -> bool {
-        self.growth_allowed(p) && self.board.stone_would_live(p, self.side_to_move())
+    /// Whether a stone of the mover on p would have a liberty, for a point
+    /// with no vacant neighbour.
+    #[inline(never)]
+    fn lives_without_vacant_neighbour<const D: usize>(&self, p: usize) -> bool {
+        self.board
+            .survival_without_vacant_neighbour::<D>(p, self.side_to_move())
+            == Survival::Lives
     }
 
-    /// Whether a placement at p (free for the mover) is eligible. The random
-    /// player never leaves a group without liberties, so the placement's own
-    /// group is the only one that could die.
-    #[inline]
-    fn placement_eligible(&self, p: usize) -> bool {
-        self.board.stone_would_live(p, self.side_to_move())
+    /// Whether a growth at open point p is eligible: allowed (§5) and
+    /// leaving the new stone's group a liberty. One look at the neighbours
+    /// decides both in the common case.
+    #[inline(always)]
+    fn growth_eligible<const D: usize>(&mut self, p: usize) -> bool {
+        let me = self.side_to_move() as u8;
+        let (mut fresh, mut vacant) = (false, false);
+        for q in self.board.geometry.around::<D>(p) {
+            let cell = self.board.cell(q);
+            if cell == EMPTY {
+                vacant = true;
+            } else if cell & COLOR == me {
+                if !self.board.touched(self.board.root(q)) {
+                    fresh = true; // a fresh base group
+                } else if cell & NEW == 0 {
+                    return false; // a base stone of a group that grew or captured
+                }
+            }
+        }
+        fresh && (vacant || self.lives_without_vacant_neighbour::<D>(p))
+    }
+
+    /// Whether a placement at free point p is eligible. The random player
+    /// never leaves a group without liberties, so the placement's own group
+    /// is the only one that could die: this is also its legality.
+    #[inline(always)]
+    fn placement_eligible<const D: usize>(&mut self, p: usize) -> bool {
+        let vacant = self
+            .board
+            .geometry
+            .around::<D>(p)
+            .iter()
+            .any(|&q| self.board.cell(q) == EMPTY);
+        vacant || self.lives_without_vacant_neighbour::<D>(p)
     }
 
     /// Draws and plays one random step, or decides to finish (`None`), under
     /// the policy of the module doc. `first` is whether this is the turn's
     /// first step; `placements` whether placements may be drawn.
-    #[inline]
-    fn random_step<R: Rng + ?Sized>(
+    #[inline(always)]
+    fn random_step<const D: usize, R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         first: bool,
@@ -80,26 +110,25 @@ impl Position {
             let cands = &self.board.candidates[c];
             let open = cands.open_live_len();
             let free = if placements { cands.free_live_len() } else { 0 };
-            let finish = usize::from(!first);
-            let total = open + free + finish;
+            let total = open + free + usize::from(!first);
             if total == 0 {
                 return None;
             }
             let r = below(rng, total);
             if r < open {
                 let p = cands.open_live(r);
-                if self.growth_eligible(p) {
-                    self.apply_step(p, StepKind::Growth);
+                if self.growth_eligible::<D>(p) {
+                    self.apply_step_d::<D>(p, StepKind::Growth);
                     return Some(StepKind::Growth);
                 }
-                self.board.candidates[c].reject(p);
+                self.board.candidates[c].reject_open_live(r);
             } else if r < open + free {
                 let p = cands.free_live(r - open);
-                if self.placement_eligible(p) {
-                    self.apply_step(p, StepKind::Placement);
+                if self.placement_eligible::<D>(p) {
+                    self.apply_step_d::<D>(p, StepKind::Placement);
                     return Some(StepKind::Placement);
                 }
-                self.board.candidates[c].reject(p);
+                self.board.candidates[c].reject_free_live(r - open);
             } else {
                 return None; // finish the turn
             }
@@ -109,14 +138,22 @@ impl Position {
     /// Plays the steps of one random turn without finishing it; returns how
     /// many stones it played (0: nothing was eligible).
     fn random_steps<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
-        match self.random_step(rng, true, true) {
+        match self.geometry().degree() {
+            4 => self.random_steps_d::<4, R>(rng),
+            _ => self.random_steps_d::<6, R>(rng),
+        }
+    }
+
+    /// [`Position::random_steps`] on a board of degree `D`.
+    fn random_steps_d<const D: usize, R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
+        match self.random_step::<D, R>(rng, true, true) {
             None => return 0,
             Some(StepKind::Placement) => return 1,
             Some(StepKind::Growth) => {}
         }
-        let balance = self.side_to_move() == Color::Black && !self.growth_started();
+        let balance = self.balance_available();
         let mut stones = 1;
-        while let Some(kind) = self.random_step(rng, false, balance) {
+        while let Some(kind) = self.random_step::<D, R>(rng, false, balance) {
             stones += 1;
             if kind == StepKind::Placement {
                 break;

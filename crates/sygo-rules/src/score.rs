@@ -37,7 +37,9 @@ impl Score {
     /// The result as GTP writes it, with `komi` added to White: `B+3`,
     /// `W+0.5`, or `0` for a draw.
     pub fn result_with_komi(&self, komi: f64) -> String {
-        let margin = f64::from(self.black) - f64::from(self.white) - komi;
+        // Round away binary noise (3 − 2.2 is 0.7999…): komi is given in
+        // decimals, so six decimal places are exact.
+        let margin = ((f64::from(self.black) - f64::from(self.white) - komi) * 1e6).round() / 1e6;
         if margin > 0.0 {
             format!("B+{margin}")
         } else if margin < 0.0 {
@@ -52,6 +54,27 @@ impl fmt::Display for Score {
     /// `B+3`, `W+12` or `0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.result_with_komi(0.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_with_komi_have_no_binary_noise() {
+        let s = Score { black: 3, white: 0 };
+        assert_eq!(s.result_with_komi(2.2), "B+0.8");
+        assert_eq!(s.result_with_komi(3.0), "0");
+        assert_eq!(s.result_with_komi(3.5), "W+0.5");
+        assert_eq!(
+            Score {
+                black: 10,
+                white: 12
+            }
+            .to_string(),
+            "W+2"
+        );
     }
 }
 

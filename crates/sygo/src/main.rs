@@ -1,1 +1,95 @@
-fn main() {}
+//! `sygo`: play, test and benchmark Sygo and Hexsygo from the command line.
+//!
+//! A thin binary over the library crates: this file parses the arguments and
+//! maps errors to exit codes, in one place; each subcommand lives in its own
+//! file.
+//!
+//! - `sygo gtp`: the engine protocol on standard input and output
+//!   (`docs/protocol.md`).
+//! - `sygo bench`: uniformly random games, timed.
+//!
+//! Exit codes: 0 on success (also when the reader of the output goes away),
+//! 1 on an error, 2 on bad arguments.
+
+mod bench;
+mod gtp;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use sygo_rules::{Geometry, GeometryError, Variant};
+
+/// Play, test and benchmark Sygo and Hexsygo.
+#[derive(Debug, Parser)]
+#[command(name = "sygo", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Speak the engine protocol (GTP 2 extended for Sygo) on standard input
+    /// and output, until `quit` or the end of the input.
+    Gtp(gtp::GtpArgs),
+    /// Play uniformly random games and report how fast they were played.
+    Bench(bench::BenchArgs),
+}
+
+/// The board options shared by the subcommands.
+#[derive(Debug, Clone, Copy, clap::Args)]
+struct BoardArgs {
+    /// The game: sygo (square board) or hexsygo (hexagonal board).
+    #[arg(long, default_value = "sygo", value_parser = parse_variant)]
+    variant: Variant,
+    /// The board size: N for an N×N Sygo board (3–25, default 19), the base
+    /// n for Hexsygo (2–13, default 10).
+    #[arg(long)]
+    size: Option<u8>,
+}
+
+impl BoardArgs {
+    /// The board asked for.
+    fn geometry(&self) -> Result<Geometry, GeometryError> {
+        Geometry::new(
+            self.variant,
+            self.size.unwrap_or(self.variant.default_size()),
+        )
+    }
+}
+
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    Variant::from_name(text).ok_or_else(|| format!("{text:?} is not sygo or hexsygo"))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Gtp(args) => gtp::run(&args),
+        Command::Bench(args) => bench::run(&args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => exit_code(&error),
+    }
+}
+
+/// Reports an error and chooses the exit code: every error of the binary
+/// ends here.
+fn exit_code(error: &anyhow::Error) -> ExitCode {
+    let broken_pipe = error
+        .downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe);
+    if broken_pipe {
+        // The reader of our output has gone: nothing is left to say.
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("sygo: error: {error:#}");
+    if error.downcast_ref::<GeometryError>().is_some() {
+        ExitCode::from(2)
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,56 @@
+//! Why a command fails: the message after `?` in a failure answer.
+
+use std::fmt;
+
+/// A failed command. Its `Display` is the message of the failure answer; the
+/// first words say the kind (`unknown command`, `syntax error`,
+/// `illegal move`, …) as GTP 2 names them, the rest says why in a player's
+/// words. A failed command changes nothing in the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CommandError {
+    /// No command of that name (`known_command` answers `false`).
+    UnknownCommand,
+    /// The line holds an id and nothing else.
+    NoCommand,
+    /// The line is longer than [`MAX_LINE_BYTES`](crate::MAX_LINE_BYTES).
+    LineTooLong,
+    /// A wrong number of arguments, or an argument that cannot be read.
+    Syntax(String),
+    /// Refused by the rules: an illegal step or turn, the wrong colour, the
+    /// game being over. The text is the rules library's reason.
+    IllegalMove(String),
+    /// A board size outside RULES.md §1.
+    UnacceptableSize(String),
+    /// `undo` with no turn to take back since the start of the game.
+    CannotUndo,
+    /// `setup` refused: a point occupied or off the board, or a group
+    /// without liberty.
+    IllegalSetup(String),
+    /// The engine failed itself (a bug): it says what happened.
+    Internal(String),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::UnknownCommand => f.write_str("unknown command"),
+            CommandError::NoCommand => f.write_str("syntax error: an id but no command"),
+            CommandError::LineTooLong => write!(
+                f,
+                "syntax error: the line is longer than {} bytes",
+                crate::MAX_LINE_BYTES
+            ),
+            CommandError::Syntax(why) => write!(f, "syntax error: {why}"),
+            CommandError::IllegalMove(why) => write!(f, "illegal move: {why}"),
+            CommandError::UnacceptableSize(why) => write!(f, "unacceptable size: {why}"),
+            CommandError::CannotUndo => {
+                f.write_str("cannot undo: no turn has been played since the start of the game")
+            }
+            CommandError::IllegalSetup(why) => write!(f, "illegal setup: {why}"),
+            CommandError::Internal(why) => write!(f, "internal error: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}

@@ -1,0 +1,966 @@
+//! The engine protocol as a user meets it: the real `sygo gtp` binary driven
+//! through its standard input and output, as a GUI or a harness drives it.
+//!
+//! Whole games are replayed from transcripts in `tests/transcripts/`; every
+//! command of PROTOCOL.md is answered; malformed input of every kind is
+//! refused with a failure answer that changes nothing; and `genmove` plays
+//! whole random games whose every turn the rules library accepts.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use sygo_rules::{Color, Geometry, Point, Position, Turn, Variant, format_points};
+
+/// The longest the engine may take to answer anything here.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The commands PROTOCOL.md requires of every build.
+const PROTOCOL_COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "variant",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "legal_steps",
+    "setup",
+    "set_turn",
+    "set_growth_started",
+    "time_settings",
+    "time_left",
+];
+
+// ------------------------------------------------------------ the driver
+
+/// One answer of the engine, read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Answer {
+    /// `=` (true) or `?` (false).
+    ok: bool,
+    /// The id echoed, if any.
+    id: Option<String>,
+    /// The result or message: the text after `=id ` on the first line, or the
+    /// lines after it for a multi-line result.
+    text: String,
+    /// The answer exactly as written, with its empty line.
+    raw: String,
+}
+
+impl Answer {
+    fn parse(raw: &str) -> Answer {
+        let body = raw
+            .strip_suffix("\n\n")
+            .unwrap_or_else(|| panic!("an answer ends with an empty line: {raw:?}"));
+        let (first, rest) = body.split_once('\n').unwrap_or((body, ""));
+        let ok = match first.as_bytes().first() {
+            Some(b'=') => true,
+            Some(b'?') => false,
+            _ => panic!("an answer starts with = or ?: {raw:?}"),
+        };
+        let after = &first[1..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        let id = (digits > 0).then(|| after[..digits].to_string());
+        let head = &after[digits..];
+        let text = if rest.is_empty() {
+            assert!(
+                head.is_empty() || head.starts_with(' '),
+                "a space after the id: {raw:?}"
+            );
+            head.strip_prefix(' ').unwrap_or(head).to_string()
+        } else {
+            assert!(
+                head.is_empty(),
+                "a multi-line result starts on the next line: {raw:?}"
+            );
+            rest.to_string()
+        };
+        Answer {
+            ok,
+            id,
+            text,
+            raw: raw.to_string(),
+        }
+    }
+}
+
+/// A running `sygo gtp`.
+struct Gtp {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Vec<u8>>,
+}
+
+impl Gtp {
+    fn start(args: &[&str]) -> Gtp {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sygo"))
+            .arg("gtp")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the sygo binary starts");
+        let stdout = child.stdout.take().expect("piped");
+        let (send, lines) = mpsc::channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut line = Vec::new();
+                match reader.read_until(b'\n', &mut line) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        if send.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Gtp {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+        }
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("the engine reads");
+        stdin.flush().expect("the engine reads");
+    }
+
+    /// Reads the next answer: lines up to an empty one.
+    fn answer(&mut self) -> Answer {
+        let mut raw = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(TIMEOUT)
+                .expect("the engine answers in time");
+            raw.extend_from_slice(&line);
+            if line == b"\n" {
+                break;
+            }
+        }
+        Answer::parse(&String::from_utf8(raw).expect("answers are UTF-8"))
+    }
+
+    /// Sends one line and reads its answer.
+    fn ask(&mut self, line: &str) -> Answer {
+        self.ask_bytes(line.as_bytes())
+    }
+
+    fn ask_bytes(&mut self, line: &[u8]) -> Answer {
+        let mut bytes = line.to_vec();
+        bytes.push(b'\n');
+        self.send_bytes(&bytes);
+        self.answer()
+    }
+
+    /// Sends a line that must succeed; returns the result.
+    #[track_caller]
+    fn ok(&mut self, line: &str) -> String {
+        let answer = self.ask(line);
+        assert!(answer.ok, "{line:?} failed: {}", answer.raw);
+        answer.text
+    }
+
+    /// Sends a line that must fail, and checks that it changed nothing;
+    /// returns the message.
+    #[track_caller]
+    fn refused_bytes(&mut self, line: &[u8]) -> String {
+        let before = self.snapshot();
+        let answer = self.ask_bytes(line);
+        let shown = String::from_utf8_lossy(line);
+        assert!(!answer.ok, "{shown:?} succeeded: {}", answer.raw);
+        assert_eq!(self.snapshot(), before, "{shown:?} changed the state");
+        answer.text
+    }
+
+    #[track_caller]
+    fn refused(&mut self, line: &str) -> String {
+        self.refused_bytes(line.as_bytes())
+    }
+
+    /// Everything a user can see of the state: the board and its status
+    /// line (side to move, growth, passes, turns, komi), the score, and the
+    /// steps allowed to each colour.
+    fn snapshot(&mut self) -> String {
+        let board = self.ok("showboard");
+        let score = self.ok("final_score");
+        let black = self.ask("legal_steps b").raw;
+        let white = self.ask("legal_steps w").raw;
+        format!("{board}\n{score}\n{black}{white}")
+    }
+
+    /// The colour to move, from `legal_steps` (which refuses the other one).
+    fn side_to_move(&mut self) -> Color {
+        if self.ask("legal_steps b").ok {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// Closes standard input and waits for the engine to exit.
+    fn finish(mut self) -> ExitStatus {
+        drop(self.stdin.take());
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status;
+            }
+            assert!(start.elapsed() < TIMEOUT, "the engine does not exit");
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs the binary on a whole input at once and returns its output and exit
+/// status.
+fn run_whole(args: &[&str], input: &[u8]) -> (String, ExitStatus) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sygo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sygo binary starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    let input = input.to_vec();
+    let writer = thread::spawn(move || {
+        // The engine may stop reading after `quit`.
+        let _ = stdin.write_all(&input);
+    });
+    let mut stdout = child.stdout.take().expect("piped");
+    let (send, receive) = mpsc::channel();
+    thread::spawn(move || {
+        let mut output = Vec::new();
+        let _ = stdout.read_to_end(&mut output);
+        let _ = send.send(output);
+    });
+    let output = receive
+        .recv_timeout(TIMEOUT)
+        .expect("the engine finishes in time");
+    writer.join().expect("writer");
+    let status = child.wait().expect("wait");
+    (String::from_utf8(output).expect("UTF-8 output"), status)
+}
+
+// ------------------------------------------------------------ transcripts
+
+/// Replays a transcript (format in the files' headers) and compares every
+/// answer with the one written down.
+fn replay_transcript(text: &str, args: &[&str]) {
+    let mut commands: Vec<(String, String)> = Vec::new();
+    for line in text.lines() {
+        if let Some(command) = line.strip_prefix("> ") {
+            commands.push((command.to_string(), String::new()));
+        } else if let Some((_, expected)) = commands.last_mut() {
+            expected.push_str(line);
+            expected.push('\n');
+        }
+    }
+    let input: String = commands.iter().map(|(c, _)| format!("{c}\n")).collect();
+    let mut full_args = vec!["gtp"];
+    full_args.extend_from_slice(args);
+    let (output, status) = run_whole(&full_args, input.as_bytes());
+    assert!(status.success(), "{status}");
+    let mut answers = output.split_inclusive("\n\n");
+    for (command, expected) in &commands {
+        let actual = if expected.is_empty() {
+            ""
+        } else {
+            answers.next().unwrap_or("(no answer)")
+        };
+        if command.split_whitespace().any(|word| word == "genmove") && expected.starts_with('=') {
+            // The random player's draws may change: any move will do.
+            let (recorded, played) = (Answer::parse(expected), Answer::parse(actual));
+            assert!(played.ok, "{command:?}: {actual:?}");
+            assert_eq!(played.id, recorded.id, "{command:?}");
+            assert!(is_move(&played.text), "{command:?}: {actual:?}");
+        } else {
+            assert_eq!(actual, expected, "the answer to {command:?}");
+        }
+    }
+    assert_eq!(answers.next(), None, "answers left over");
+}
+
+/// Whether text has the form of a move: `pass`, `resign`, or vertices
+/// separated by single commas.
+fn is_move(text: &str) -> bool {
+    text == "pass"
+        || text == "resign"
+        || text.split(',').all(|v| {
+            let mut chars = v.chars();
+            chars
+                .next()
+                .is_some_and(|c| c.is_ascii_uppercase() && c != 'I')
+                && matches!(chars.as_str().parse::<u8>(), Ok(1..=25))
+        })
+}
+
+#[test]
+fn a_game_on_the_square_board_follows_its_transcript() {
+    replay_transcript(
+        include_str!("transcripts/sygo-9.txt"),
+        &["--size", "9", "--seed", "1"],
+    );
+}
+
+#[test]
+fn a_game_on_the_hex_board_follows_its_transcript() {
+    replay_transcript(include_str!("transcripts/hexsygo-4.txt"), &["--seed", "1"]);
+}
+
+#[test]
+fn the_session_in_the_protocol_docs_is_what_the_engine_says() {
+    let docs = include_str!("../../../docs/protocol.md");
+    let section = &docs[docs.find("## A session").expect("a session section")..];
+    let start = section.find("```text\n").expect("a transcript") + "```text\n".len();
+    let end = start + section[start..].find("```").expect("its end");
+    replay_transcript(&section[start..end], &["--seed", "1"]);
+}
+
+// ------------------------------------------------------------ every command
+
+#[test]
+fn every_command_of_the_protocol_is_known_and_answers() {
+    let mut gtp = Gtp::start(&["--size", "9"]);
+    let listed = gtp.ok("list_commands");
+    let listed: Vec<&str> = listed.lines().collect();
+    for name in PROTOCOL_COMMANDS {
+        assert!(listed.contains(name), "list_commands lacks {name}");
+        assert_eq!(gtp.ok(&format!("known_command {name}")), "true");
+    }
+    for name in &listed {
+        assert_eq!(gtp.ok(&format!("known_command {name}")), "true");
+    }
+    assert_eq!(gtp.ok("known_command dance"), "false");
+
+    assert_eq!(gtp.ok("protocol_version"), "2");
+    assert_eq!(gtp.ok("name"), "sygo");
+    assert_eq!(gtp.ok("version"), env!("CARGO_PKG_VERSION"));
+
+    // boardsize: square, cleared.
+    gtp.ok("play w E5");
+    assert_eq!(gtp.ok("boardsize 13"), "");
+    let board = gtp.ok("showboard");
+    assert!(
+        board.contains(" 13 . . . . . . . . . . . . . 13"),
+        "{board}"
+    );
+    assert!(board.contains("White to move, no growth turn yet, passes 0, turns 0"));
+    assert_eq!(gtp.ok("final_score"), "0");
+
+    // variant: hexagonal of base 5 (9 rows), cleared; and back.
+    assert_eq!(gtp.ok("variant hexsygo 5"), "");
+    let board = gtp.ok("showboard");
+    assert_eq!(board.lines().count(), 9 + 3, "{board}");
+    assert!(
+        board.ends_with("hexsygo 5, White to move, no growth turn yet, passes 0, turns 0, komi 0")
+    );
+    assert_eq!(gtp.ok("variant sygo 7"), "");
+    assert!(gtp.ok("showboard").contains("  7 . . . . . . . 7"));
+
+    // komi counts for White in final_score.
+    assert_eq!(gtp.ok("komi 6.5"), "");
+    assert_eq!(gtp.ok("final_score"), "W+6.5");
+
+    // play, genmove, undo, clear_board.
+    assert_eq!(gtp.ok("play white D4"), "");
+    let reply = gtp.ok("genmove black");
+    let g = Geometry::sygo(7).unwrap();
+    assert!(Turn::parse(&reply, &g).is_ok(), "{reply}");
+    assert_eq!(gtp.ok("undo"), "");
+    assert_eq!(gtp.ok("undo"), "");
+    assert!(gtp.refused("undo").starts_with("cannot undo"));
+    gtp.ok("play W D4");
+    assert_eq!(gtp.ok("clear_board"), "");
+    assert!(gtp.ok("showboard").contains("turns 0"));
+
+    // legal_steps, setup, set_turn, set_growth_started.
+    assert_eq!(gtp.ok("legal_steps w").split(' ').count(), 49);
+    assert_eq!(gtp.ok("setup b D4,D5"), "");
+    assert_eq!(gtp.ok("setup w A1"), "");
+    assert_eq!(gtp.ok("set_turn b"), "");
+    assert!(gtp.refused("legal_steps w").starts_with("illegal move"));
+    let steps = gtp.ok("legal_steps b D6");
+    assert!(steps.contains("A7") && steps.ends_with(" end"), "{steps}");
+    assert_eq!(gtp.ok("set_growth_started true"), "");
+    assert_eq!(gtp.ok("legal_steps b D6"), "end");
+    assert_eq!(gtp.ok("set_growth_started false"), "");
+    assert!(gtp.ok("legal_steps b D6").contains("A7"));
+
+    // Time control: stored, decimals accepted; genmove answers at once.
+    assert_eq!(gtp.ok("time_settings 0 0.5 1"), "");
+    assert_eq!(gtp.ok("time_left black 0.5 1"), "");
+    assert_eq!(gtp.ok("time_left w 30 0"), "");
+    let start = Instant::now();
+    gtp.ok("genmove b");
+    assert!(start.elapsed() < Duration::from_millis(500));
+
+    // quit answers, and the engine exits.
+    assert_eq!(gtp.ask("99 quit").raw, "=99\n\n");
+    assert!(gtp.finish().success());
+}
+
+#[test]
+fn ids_are_echoed_on_every_kind_of_answer() {
+    let mut gtp = Gtp::start(&["--size", "5"]);
+    assert_eq!(gtp.ask("1 protocol_version").raw, "=1 2\n\n");
+    assert_eq!(gtp.ask("2 play w C3").raw, "=2\n\n");
+    assert!(
+        gtp.ask("3 showboard")
+            .raw
+            .starts_with("=3\n    A B C D E\n")
+    );
+    assert!(
+        gtp.ask("4 list_commands")
+            .raw
+            .starts_with("=4\nprotocol_version\nname\n")
+    );
+    assert_eq!(gtp.ask("5 nonsense").raw, "?5 unknown command\n\n");
+    assert_eq!(
+        gtp.ask("6 play w C2").raw,
+        "?6 illegal move: it is Black's turn\n\n"
+    );
+    let huge = "1".repeat(60);
+    assert_eq!(
+        gtp.ask(&format!("{huge} name")).raw,
+        format!("={huge} sygo\n\n")
+    );
+    assert_eq!(gtp.ask("007 name").id.as_deref(), Some("007"));
+    // No id, no id echoed.
+    assert_eq!(gtp.ask("name").raw, "= sygo\n\n");
+    assert_eq!(gtp.ask("\t8\tname\t").raw, "=8 sygo\n\n");
+}
+
+// ------------------------------------------------------------ bad input
+
+/// A game in progress on 9×9: White E5 E6, Black C3 C4 and G3, White to move.
+fn game_in_progress() -> Gtp {
+    let mut gtp = Gtp::start(&["--size", "9"]);
+    gtp.ok("play w E5");
+    gtp.ok("play b C3");
+    gtp.ok("play w E6");
+    gtp.ok("play b C4");
+    gtp.ok("play w pass");
+    gtp.ok("play b G3");
+    gtp
+}
+
+/// Reads a table of cases: each line is a command, `=>`, and the start of
+/// the failure message it must get.
+fn cases(table: &str) -> impl Iterator<Item = (&str, &str)> {
+    table.lines().filter(|l| !l.trim().is_empty()).map(|l| {
+        let (line, expected) = l.split_once(" => ").expect("command => message");
+        (line.trim_end(), expected)
+    })
+}
+
+/// Lines that cannot be read, on the game of [`game_in_progress`], and the
+/// start of the failure each gets. (`plаy` has a Cyrillic а.)
+const MALFORMED: &str = r#"
+frobnicate                              => unknown command
+PLAY w D4                               => unknown command
+plаy w D4                               => unknown command
+42                                      => syntax error: an id but no command
+play                                    => syntax error: expected play COLOR MOVE, got no argument
+play w                                  => syntax error: expected play COLOR MOVE, got 1 argument
+play w D4 E4                            => syntax error: expected play COLOR MOVE, got 3 arguments
+play w D4, E4                           => syntax error: expected play COLOR MOVE, got 3 arguments
+play purple D4                          => syntax error: "purple" is not a colour
+play w D4,                              => syntax error: a comma with no stone beside it
+play w ,D4                              => syntax error: a comma with no stone beside it
+play w D4,,E4                           => syntax error: a comma with no stone beside it
+play w ,                                => syntax error: a comma with no stone beside it
+play w I4                               => syntax error: "I4" is not a point
+play w D0                               => syntax error: "D0" is not a point
+play w D04                              => syntax error: "D04" is not a point
+play w 4D                               => syntax error: "4D" is not a point
+play w D                                => syntax error: "D" is not a point
+play w D99999999999999999999            => syntax error: "D999999999999999
+play w Ｄ４                               => syntax error: "Ｄ４" is not a point
+play w D4;E4                            => syntax error: "D4;E4" is not a point
+play w passs                            => syntax error: "passs" is not a point
+play w pass,D4                          => syntax error: "pass" is not a point
+play w K9                               => illegal move: K9 is not on the sygo 9 board
+play w Z25                              => illegal move: Z25 is not on the sygo 9 board
+genmove                                 => syntax error: expected genmove COLOR, got no argument
+genmove w b                             => syntax error: expected genmove COLOR, got 2 arguments
+genmove bl                              => syntax error: "bl" is not a colour
+undo 1                                  => syntax error: expected undo, got 1 argument
+quit now                                => syntax error: expected quit, got 1 argument
+showboard all                           => syntax error: expected showboard, got 1 argument
+final_score 1                           => syntax error: expected final_score, got 1 argument
+clear_board 9                           => syntax error: expected clear_board, got 1 argument
+name 1                                  => syntax error: expected name, got 1 argument
+known_command                           => syntax error: expected known_command NAME, got no argument
+known_command a b                       => syntax error: expected known_command NAME, got 2 arguments
+boardsize                               => syntax error: expected boardsize N, got no argument
+boardsize nine                          => syntax error: "nine" is not a board size
+boardsize 9.0                           => syntax error: "9.0" is not a board size
+boardsize 2                             => unacceptable size: sygo cannot be played at size 2
+boardsize 26                            => unacceptable size: sygo cannot be played at size 26
+boardsize 256                           => unacceptable size: sygo cannot be played at size "256"
+boardsize 18446744073709551617          => unacceptable size
+boardsize -19                           => unacceptable size
+variant                                 => syntax error: expected variant sygo|hexsygo N, got no argument
+variant hexsygo                         => syntax error: expected variant sygo|hexsygo N, got 1 argument
+variant hexsygo 5 5                     => syntax error: expected variant sygo|hexsygo N, got 3 arguments
+variant go 19                           => syntax error: "go" is not a variant
+variant hexsygo 1                       => unacceptable size: hexsygo cannot be played at size 1
+variant hexsygo 14                      => unacceptable size: hexsygo cannot be played at size 14
+variant sygo 99999999999999999999999999 => unacceptable size
+komi                                    => syntax error: expected komi X, got no argument
+komi 1 2                                => syntax error: expected komi X, got 2 arguments
+komi nan                                => syntax error: "nan" is not a komi
+komi inf                                => syntax error: "inf" is not a komi
+komi -infinity                          => syntax error: "-infinity" is not a komi
+komi 1e999                              => syntax error: "1e999" is not a komi
+komi 6,5                                => syntax error: "6,5" is not a komi
+legal_steps                             => syntax error: expected legal_steps COLOR [PREFIX], got no argument
+legal_steps w D4 E4                     => syntax error: expected legal_steps COLOR [PREFIX], got 3 arguments
+legal_steps x                           => syntax error: "x" is not a colour
+legal_steps w F5,                       => syntax error: a comma with no stone beside it
+legal_steps w ,F5                       => syntax error: a comma with no stone beside it
+legal_steps w Q5                        => illegal move: Q5 is not on the sygo 9 board
+setup                                   => syntax error: expected setup COLOR VERTICES, got no argument
+setup b                                 => syntax error: expected setup COLOR VERTICES, got 1 argument
+setup b A1 A2                           => syntax error: expected setup COLOR VERTICES, got 3 arguments
+setup red A1                            => syntax error: "red" is not a colour
+setup b A1,,A2                          => syntax error: a comma with no stone beside it
+setup b A1,                             => syntax error: a comma with no stone beside it
+setup b I1                              => syntax error: "I1" is not a point
+set_turn                                => syntax error: expected set_turn COLOR, got no argument
+set_turn both                           => syntax error: "both" is not a colour
+set_growth_started                      => syntax error: expected set_growth_started true|false, got no argument
+set_growth_started yes                  => syntax error: "yes" is not true or false
+set_growth_started 1                    => syntax error: "1" is not true or false
+time_settings 1 2                       => syntax error: expected time_settings MAIN BYO STONES, got 2 arguments
+time_settings -1 0 0                    => syntax error: "-1" is a negative time
+time_settings nan 0 0                   => syntax error: "nan" is not a time in seconds
+time_settings 10 5 -1                   => syntax error: "-1" is not a number of stones
+time_settings 10 5 2.5                  => syntax error: "2.5" is not a number of stones
+time_settings 10 5 99999999999999999999 => syntax error: "9999999999999999…" is not a number of stones
+time_left w 1                           => syntax error: expected time_left COLOR TIME STONES, got 2 arguments
+time_left x 1 1                         => syntax error: "x" is not a colour
+time_left w soon 1                      => syntax error: "soon" is not a time in seconds
+time_left w inf 1                       => syntax error: "inf" is not a time in seconds
+"#;
+
+/// Well-formed lines the rules refuse on the game of [`game_in_progress`]
+/// (White to move), and the start of the failure each gets.
+const REFUSED_BY_THE_RULES: &str = r#"
+play b D4           => illegal move: it is White's turn
+genmove black       => illegal move: it is White's turn
+legal_steps b       => illegal move: it is White's turn
+play b pass         => illegal move: it is White's turn
+play b resign       => illegal move: it is White's turn
+play w E5           => illegal move: E5 is already occupied
+play w D6,D5        => illegal move: D5 would grow the group at E5 a second time this turn
+play w E7,E8        => illegal move: E8 touches only stones played this turn (such as E7): a growth stone must touch a group you had when the turn began
+play w D6,A1        => illegal move: A1 touches none of your stones, so it would be a placement, and White may not place after growing: only Black's balance turn ends with a placement
+play w A1,A2        => illegal move: the placement at A1 ended the turn: finish it, or take it back
+legal_steps w A1,A2 => illegal move: the placement at A1 ended the turn
+legal_steps w D6,D5 => illegal move: D5 would grow the group at E5 a second time this turn
+"#;
+
+#[test]
+fn malformed_commands_fail_and_change_nothing() {
+    let mut gtp = game_in_progress();
+    for (line, expected) in cases(MALFORMED) {
+        let message = gtp.refused(line);
+        assert!(
+            message.starts_with(expected),
+            "{line:?}: {message:?} does not start with {expected:?}"
+        );
+    }
+    // Nothing above was taken as a turn or a setting: the game goes on.
+    gtp.ok("play w F5");
+}
+
+#[test]
+fn rules_refusals_start_with_illegal_move_and_change_nothing() {
+    let mut gtp = game_in_progress();
+    for (line, expected) in cases(REFUSED_BY_THE_RULES) {
+        let message = gtp.refused(line);
+        assert!(
+            message.starts_with(expected),
+            "{line:?}: {message:?} does not start with {expected:?}"
+        );
+    }
+    // Two passes end the game: every turn is refused, the state stays.
+    gtp.ok("play w pass");
+    gtp.ok("play b pass");
+    for line in [
+        "play w F5",
+        "play w pass",
+        "play b pass",
+        "play w resign",
+        "genmove w",
+        "genmove b",
+        "legal_steps w",
+    ] {
+        assert_eq!(
+            gtp.refused(line),
+            "illegal move: the game is over",
+            "{line}"
+        );
+    }
+    assert!(gtp.ok("showboard").contains("game over: "));
+    // Undo reopens it.
+    gtp.ok("undo");
+    gtp.ok("play b F5");
+    // So does a resignation, and clear_board.
+    gtp.ok("play w resign");
+    assert!(gtp.ok("showboard").contains("game over: B+R"));
+    assert_eq!(gtp.refused("play b A1"), "illegal move: the game is over");
+    gtp.ok("clear_board");
+    gtp.ok("play w A1");
+}
+
+#[test]
+fn non_utf8_bytes_and_control_characters_never_crash() {
+    let mut gtp = game_in_progress();
+    let cases: &[(&[u8], &str)] = &[
+        (b"play w D\xff4", "syntax error"),
+        (b"play w \xc3", "syntax error"),
+        (b"play \xff D4", "syntax error"),
+        (b"\xff\xfe\xfd", "unknown command"),
+        (b"pl\xc3ay w D4", "unknown command"),
+        (b"1 \xe2\x80 name", "?"),
+        (b"\x1b[A", "unknown command"),
+        (b"komi \x80", "syntax error"),
+        (b"setup b \xf0\x9f\x98\x80", "syntax error"),
+    ];
+    for (line, expected) in cases {
+        let message = gtp.refused_bytes(line);
+        assert!(
+            expected == &"?" || message.starts_with(expected),
+            "{:?}: {message:?}",
+            String::from_utf8_lossy(line)
+        );
+    }
+    // Control characters are dropped, tabs are spaces, CR LF is a newline.
+    assert_eq!(gtp.ask_bytes(b"5\tna\x00m\x07e\r").raw, "=5 sygo\n\n");
+    assert_eq!(gtp.ask_bytes(b"6 play\x01 w\tF5\r").raw, "=6\n\n");
+    assert!(gtp.ok("showboard").contains("  5 . . . . O O . . . 5"));
+}
+
+#[test]
+fn blank_lines_and_comments_get_no_answer() {
+    let mut gtp = Gtp::start(&[]);
+    gtp.send_bytes(b"\n   \n\t\n# a comment\n   # another\n\r\n");
+    assert_eq!(gtp.ask("1 name # the name").raw, "=1 sygo\n\n");
+    assert_eq!(gtp.ask("2 play w D4#E4").raw, "=2\n\n");
+}
+
+#[test]
+fn oversized_input_is_refused() {
+    let mut gtp = game_in_progress();
+    let mut long = b"12 play w ".to_vec();
+    long.extend(std::iter::repeat_n(b'D', 5_000_000));
+    let message = gtp.refused_bytes(&long);
+    assert!(
+        message.starts_with("syntax error: the line is longer than"),
+        "{message}"
+    );
+    let long_list = vec!["D4"; 200_000].join(",");
+    assert!(
+        gtp.refused(&format!("play w {long_list}"))
+            .starts_with("syntax error")
+    );
+    let digits = "9".repeat(5000);
+    for line in [
+        format!("boardsize {digits}"),
+        format!("komi {digits}"),
+        format!("time_left w 1 {digits}"),
+        format!("play w D{digits}"),
+    ] {
+        let message = gtp.refused(&line);
+        assert!(message.len() < 200, "a short message: {message}");
+    }
+    // A very long number is still a number: a huge finite komi is accepted.
+    gtp.ok(&format!("komi -{}", "9".repeat(300)));
+    assert!(gtp.ok("final_score").starts_with("B+"));
+}
+
+// ------------------------------------------------------------ legal_steps
+
+/// Checks `legal_steps` for the side to move against the rules library, for
+/// the empty prefix and for a sample of prefixes; and that a listed `end`
+/// means `play` accepts the turn.
+fn check_legal_steps(gtp: &mut Gtp, position: &Position, rounds: &mut u32) {
+    let g = position.geometry();
+    let color = position.side_to_move();
+    let name = color.name();
+    let mut prefixes: Vec<Vec<Point>> = vec![Vec::new()];
+    let mut checked = 0;
+    while let Some(prefix) = prefixes.pop() {
+        if checked == 12 {
+            break;
+        }
+        checked += 1;
+        let notation = format_points(&prefix, &g);
+        let answer = gtp.ok(&format!("legal_steps {name} {notation}"));
+        let mut next = position.clone();
+        for &p in &prefix {
+            next.play_step(p).expect("a listed step is allowed");
+        }
+        let mut expected: Vec<String> = next
+            .allowed_steps()
+            .iter()
+            .map(|&p| g.vertex(p).to_string())
+            .collect();
+        let ends = !prefix.is_empty() && next.check_finish().is_ok();
+        if ends {
+            expected.push("end".to_string());
+        }
+        let mut got: Vec<String> = answer.split_whitespace().map(str::to_string).collect();
+        got.sort();
+        expected.sort();
+        assert_eq!(got, expected, "legal_steps {name} {notation}");
+        if ends {
+            gtp.ok(&format!("play {name} {notation}"));
+            gtp.ok("undo");
+            *rounds += 1;
+        } else if !prefix.is_empty() {
+            assert!(
+                gtp.refused(&format!("play {name} {notation}"))
+                    .starts_with("illegal move")
+            );
+        }
+        // Extend by the first and the last allowed step, and try one refused.
+        let allowed = next.allowed_steps();
+        for p in [allowed.first(), allowed.last()].into_iter().flatten() {
+            let mut longer = prefix.clone();
+            longer.push(*p);
+            prefixes.push(longer);
+        }
+        if let Some(refused) = g.points().find(|p| !allowed.contains(p)) {
+            let mut bad = prefix.clone();
+            bad.push(refused);
+            let bad = format_points(&bad, &g);
+            let message = gtp.refused(&format!("legal_steps {name} {bad}"));
+            assert!(message.starts_with("illegal move: "), "{bad}: {message}");
+        }
+    }
+}
+
+#[test]
+fn legal_steps_agree_with_the_rules_and_with_play() {
+    let mut rounds = 0;
+    let mut gtp = Gtp::start(&["--seed", "11"]);
+    for (variant, g) in [
+        ("sygo 7", Geometry::sygo(7).unwrap()),
+        ("hexsygo 3", Geometry::hexsygo(3).unwrap()),
+        ("sygo 3", Geometry::sygo(3).unwrap()),
+    ] {
+        gtp.ok(&format!("variant {variant}"));
+        let mut position = Position::new(g);
+        while !position.is_over() {
+            check_legal_steps(&mut gtp, &position, &mut rounds);
+            let color = position.side_to_move();
+            let reply = gtp.ok(&format!("genmove {}", color.name()));
+            position
+                .play_turn(&Turn::parse(&reply, &g).unwrap())
+                .unwrap();
+        }
+    }
+    assert!(rounds > 20, "complete turns checked: {rounds}");
+}
+
+// ------------------------------------------------------------ setup
+
+#[test]
+fn setup_errors_change_nothing_and_a_setup_is_a_new_start() {
+    let mut gtp = Gtp::start(&["--size", "5"]);
+    gtp.ok("play w C3");
+    gtp.ok("play b A5");
+    let cases: &[(&str, &str)] = &[
+        ("setup b C3", "illegal setup: C3 is already occupied"),
+        ("setup w A5", "illegal setup: A5 is already occupied"),
+        ("setup b B2,B2", "illegal setup: B2 is already occupied"),
+        ("setup b F1", "illegal setup: F1 is not on the sygo 5 board"),
+        (
+            "setup b A1,Z25",
+            "illegal setup: Z25 is not on the sygo 5 board",
+        ),
+        // White's C3 would be surrounded.
+        (
+            "setup b B3,D3,C2,C4",
+            "illegal setup: the group at C3 would have no liberties",
+        ),
+        // Black's own A5 would be surrounded.
+        (
+            "setup w A4,B5",
+            "illegal setup: the group at A5 would have no liberties",
+        ),
+        // New stones that leave themselves no liberty: the lowest dead group is named.
+        (
+            "setup w E1,D1,E2,D2,C1,C2,B1,B2,A1,A2,A3,B3,D3,E3,A4,B4,C4,D4,E4,B5,C5,D5,E5",
+            "illegal setup: the group at A1 would have no liberties",
+        ),
+    ];
+    for (line, expected) in cases {
+        assert_eq!(&gtp.refused(line), expected, "{line}");
+    }
+    // A good setup: the side to move (White) stays, and undo stops there.
+    gtp.ok("setup b B3,D3,C4");
+    let board = gtp.ok("showboard");
+    assert!(board.contains("  3 . X O X . 3"), "{board}");
+    assert!(
+        board.contains("White to move, no growth turn yet, passes 0, turns 0"),
+        "{board}"
+    );
+    assert!(gtp.refused("undo").starts_with("cannot undo"));
+    // White's C3 has one liberty left; White saves it by growing.
+    gtp.ok("play w C2");
+    gtp.ok("undo");
+    assert!(gtp.refused("undo").starts_with("cannot undo"));
+    // Passes return to 0 with a setup: one pass each does not end the game.
+    gtp.ok("play w pass");
+    gtp.ok("setup w E5");
+    gtp.ok("play b pass");
+    assert!(!gtp.ok("showboard").contains("game over"));
+    gtp.ok("play w D2");
+}
+
+// ------------------------------------------------------------ genmove
+
+#[test]
+fn genmove_plays_whole_random_games_whose_every_turn_is_legal() {
+    let boards: &[(&str, u8, u32)] = &[
+        ("sygo", 3, 10),
+        ("sygo", 5, 8),
+        ("sygo", 9, 4),
+        ("sygo", 19, 2),
+        ("sygo", 25, 1),
+        ("hexsygo", 2, 10),
+        ("hexsygo", 3, 8),
+        ("hexsygo", 6, 3),
+        ("hexsygo", 10, 2),
+        ("hexsygo", 13, 1),
+    ];
+    let mut gtp = Gtp::start(&["--seed", "2024"]);
+    let mut turns = 0;
+    for &(variant, size, games) in boards {
+        gtp.ok(&format!("variant {variant} {size}"));
+        let g = Geometry::new(Variant::from_name(variant).unwrap(), size).unwrap();
+        for game in 0..games {
+            gtp.ok("clear_board");
+            let mut position = Position::new(g);
+            while !position.is_over() {
+                let color = position.side_to_move();
+                let reply = gtp.ok(&format!("genmove {}", color.letter()));
+                let turn = Turn::parse(&reply, &g)
+                    .unwrap_or_else(|e| panic!("{g} game {game}: {reply:?} is not a move: {e}"));
+                assert_ne!(turn, Turn::Resign);
+                position
+                    .play_turn(&turn)
+                    .unwrap_or_else(|e| panic!("{g} game {game}: {reply} is illegal: {e}"));
+                turns += 1;
+            }
+            // Two passes ended it; the engine agrees.
+            assert_eq!(position.passes(), 2);
+            let over = gtp.refused(&format!("genmove {}", position.side_to_move().letter()));
+            assert_eq!(over, "illegal move: the game is over");
+            assert_eq!(gtp.ok("final_score"), position.score().to_string());
+        }
+    }
+    assert!(turns > 500, "turns played: {turns}");
+}
+
+#[test]
+fn genmove_follows_the_seed() {
+    let game = |seed: &str| {
+        let mut gtp = Gtp::start(&["--size", "7", "--seed", seed]);
+        (0..10)
+            .map(|i| gtp.ok(if i % 2 == 0 { "genmove w" } else { "genmove b" }))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(game("5"), game("5"));
+    assert_ne!(game("5"), game("6"));
+}
+
+#[test]
+fn set_turn_and_set_growth_started_change_the_rules_in_force() {
+    let mut gtp = Gtp::start(&["--size", "9"]);
+    gtp.ok("play w E5");
+    assert_eq!(gtp.side_to_move(), Color::Black);
+    gtp.ok("set_turn white");
+    assert_eq!(gtp.side_to_move(), Color::White);
+    assert!(gtp.refused("undo").starts_with("cannot undo"));
+    gtp.ok("play w E6");
+    // White grew: Black's balance turn is gone ...
+    gtp.ok("play b C3");
+    gtp.ok("play w pass");
+    assert!(
+        gtp.refused("play b C4,H8")
+            .contains("the balance turn is gone")
+    );
+    // ... until set_growth_started false gives it back.
+    gtp.ok("set_growth_started false");
+    gtp.ok("play b C4,H8");
+}
+
+// ------------------------------------------------------------ the process
+
+#[test]
+fn the_engine_exits_on_quit_and_at_the_end_of_input() {
+    let (output, status) = run_whole(&["gtp"], b"1 name\n2 quit\n3 name\n");
+    assert!(status.success());
+    assert_eq!(output, "=1 sygo\n\n=2\n\n");
+    let (output, status) = run_whole(&["gtp"], b"1 name\n2 protocol_version");
+    assert!(status.success());
+    assert_eq!(output, "=1 sygo\n\n=2 2\n\n");
+    let (output, status) = run_whole(&["gtp"], b"");
+    assert!(status.success());
+    assert_eq!(output, "");
+}
+
+#[test]
+fn bad_command_line_options_exit_with_code_2() {
+    for args in [
+        &["gtp", "--size", "26"][..],
+        &["gtp", "--variant", "hexsygo", "--size", "14"],
+        &["gtp", "--variant", "chess"],
+        &["gtp", "--seed", "-1"],
+        &["gtp", "extra"],
+    ] {
+        let (output, status) = run_whole(args, b"name\n");
+        assert_eq!(status.code(), Some(2), "{args:?}");
+        assert_eq!(output, "", "{args:?}");
+    }
+}
+
+#[test]
+fn the_board_options_choose_the_starting_board() {
+    let (output, _) = run_whole(&["gtp", "--variant", "hexsygo"], b"showboard\n");
+    assert!(output.contains("hexsygo 10, White to move"), "{output}");
+    let (output, _) = run_whole(&["gtp"], b"showboard\n");
+    assert!(output.contains("sygo 19, White to move"), "{output}");
+    let (output, _) = run_whole(&["gtp", "--size", "4"], b"legal_steps w\n");
+    assert_eq!(output.split(' ').count(), 1 + 16, "{output}");
+}
