@@ -11,8 +11,7 @@
 //! - at each root r: `libs[r]`, the group's *pseudo-liberties* (the number of
 //!   (stone, vacant neighbour) pairs: zero exactly when the group has no
 //!   liberty), `size[r]`, and `touched[r]` (the group is no longer fresh this
-//!   turn, RULES.md §3: it grew or it captured). At a vacant point, `size`
-//!   holds instead the capture-suicide memo of [`Board::survival`].
+//!   turn, RULES.md §3: it grew or it captured).
 //! - per colour, [`Candidates`]: the vacant points split into open (neighbouring
 //!   that colour) and free, for O(1) random choice.
 //!
@@ -59,16 +58,17 @@ pub(crate) struct Board {
     hash: u64,
 }
 
-/// What becomes of a stone put on a vacant point (see [`Board::survival`]).
+/// What becomes of a stone put on a vacant point with no vacant neighbour
+/// (see [`Board::survival_without_vacant_neighbour`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Survival {
     /// Its group has a liberty.
     Lives,
     /// Its group has none.
     Dies,
-    /// Its group has none although it captures (found by scanning the
-    /// captured groups).
-    DiesCapturing,
+    /// It captures, and lives if a captured group touches another of our
+    /// groups that has a liberty.
+    Captures,
 }
 
 impl Board {
@@ -240,36 +240,44 @@ impl Board {
         n
     }
 
-    /// Whether the group of a stone of `color` put on vacant p would have a
-    /// liberty once the opponent groups it captures are reversed. Computed
-    /// without changing anything. `D` is the board's degree (4 or 6), fixed
-    /// at compile time so that the neighbour loops unroll.
+    /// What becomes of a stone of `color` put on vacant p: whether its group
+    /// has a liberty once the opponent groups it captures are reversed,
+    /// computed without changing anything. `D` is the board's degree (4 or 6),
+    /// fixed at compile time so that the neighbour loops unroll.
     ///
     /// Exact even when some groups of `color` have no liberty (a transient
     /// suicide earlier in the turn): such a group only helps if it has one.
     #[inline(always)]
-    pub(crate) fn survival<const D: usize>(&self, p: usize, color: Color) -> Survival {
-        let around = self.geometry.around::<D>(p);
+    pub(crate) fn survival<const D: usize>(&self, p: usize, color: Color) -> bool {
         // A vacant neighbour stays a liberty.
-        if around.iter().any(|&q| self.cells[q] == EMPTY) {
-            return Survival::Lives;
+        if self
+            .geometry
+            .around::<D>(p)
+            .iter()
+            .any(|&q| self.cells[q] == EMPTY)
+        {
+            return true;
         }
-        self.survival_without_vacant_neighbour::<D>(p, color)
+        match self.survival_without_vacant_neighbour::<D>(p, color) {
+            Survival::Lives => true,
+            Survival::Dies => false,
+            Survival::Captures => self.captured_touch_a_living_group::<D>(p, color),
+        }
     }
 
-    /// [`Board::survival`] for a point whose neighbours are all stones or edge.
+    /// [`Board::survival`] for a point whose neighbours are all stones or
+    /// edge, up to the question that needs a walk of the captured groups.
     #[inline(never)]
     pub(crate) fn survival_without_vacant_neighbour<const D: usize>(
         &self,
         p: usize,
         color: Color,
     ) -> Survival {
-        let around = self.geometry.around::<D>(p);
         // A joined group with a liberty other than p keeps it. (p takes at
         // most D pseudo-liberties from a group.)
         let (me, them) = (color as u8, color.opponent() as u8);
         let mut captures = false;
-        for q in around {
+        for q in self.geometry.around::<D>(p) {
             let color_q = self.cells[q] & COLOR;
             if color_q == me {
                 let r = self.root(q);
@@ -281,14 +289,27 @@ impl Board {
                 captures |= self.libs[r] <= D as u16 && self.libs[r] == self.adjacency::<D>(p, r);
             }
         }
-        if !captures {
-            return Survival::Dies;
+        if captures {
+            Survival::Captures
+        } else {
+            Survival::Dies
         }
-        // The captured groups join every group of ours around them. Those next
-        // to p have no liberty but p (checked above); any other one that has
-        // a liberty keeps it.
+    }
+
+    /// For a stone on p that captures, when p has no vacant neighbour and our
+    /// groups next to p have no liberty but p: whether a captured group
+    /// touches another group of ours that has a liberty, which the capture
+    /// unites with the stone. Walks the captured groups.
+    #[inline(never)]
+    pub(crate) fn captured_touch_a_living_group<const D: usize>(
+        &self,
+        p: usize,
+        color: Color,
+    ) -> bool {
+        let (me, them) = (color as u8, color.opponent() as u8);
+        let around = self.geometry.around::<D>(p);
         let mut joined = [usize::MAX; D];
-        for (slot, q) in joined.iter_mut().zip(around) {
+        for (slot, &q) in joined.iter_mut().zip(&around) {
             if self.cells[q] & COLOR == me {
                 *slot = self.root(q);
             }
@@ -301,27 +322,40 @@ impl Board {
             if self.libs[r] != self.adjacency::<D>(p, r) {
                 continue; // not captured
             }
+            // Most of a captured group's neighbours belong to one group of
+            // ours next to p: remember the last root found to be one of those.
+            let mut known = usize::MAX;
             for s in self.group_stones(r) {
                 for t in self.geometry.around::<D>(s) {
-                    if self.cells[t] & COLOR == me {
-                        let rt = self.root(t);
+                    if self.cells[t] & COLOR != me {
+                        continue;
+                    }
+                    let rt = self.root(t);
+                    if rt != known {
                         if self.libs[rt] > 0 && !joined.contains(&rt) {
-                            return Survival::Lives;
+                            return true;
                         }
+                        known = rt;
                     }
                 }
             }
         }
-        Survival::DiesCapturing
+        false
     }
 
     /// Whether a stone of `color` on vacant p would be in a group with a
     /// liberty (see [`Board::survival`]).
     pub(crate) fn stone_would_live(&self, p: usize, color: Color) -> bool {
         match self.geometry.degree() {
-            4 => self.survival::<4>(p, color) == Survival::Lives,
-            _ => self.survival::<6>(p, color) == Survival::Lives,
+            4 => self.survival::<4>(p, color),
+            _ => self.survival::<6>(p, color),
         }
+    }
+
+    /// The group of stone p has a liberty.
+    #[inline]
+    pub(crate) fn has_liberty(&self, p: usize) -> bool {
+        self.libs[self.root(p)] > 0
     }
 
     /// Puts a stone of `color` on vacant p as a step of the turn in progress
@@ -427,33 +461,28 @@ impl Board {
     fn reverse<const D: usize>(&mut self, r: usize, color: Color) {
         let (c, o) = (color.index(), color.opponent().index());
         let me = color as u8;
-        // Recolour, remembering the last stone of the list.
         let n = self.size[r];
-        let mut s = r;
-        let mut last;
-        loop {
-            self.cells[s] = me | FLIPPED;
-            self.hash ^= zobrist::stone(o, s) ^ zobrist::stone(c, s);
-            last = s;
-            s = usize::from(self.next[s]);
-            if s == r {
-                break;
-            }
-        }
         self.stones[c] += n;
         self.stones[o] -= n;
-        // Every neighbour of a reversed stone is a stone of `color` or the
-        // edge (the group had no liberty): unite with all of them. Merges
-        // splice after `last`, so walking n stones from r visits exactly the
-        // reversed ones.
+        // Walk the n reversed stones: recolour each, and unite the group with
+        // every group of `color` it touches (the group had no liberty, so its
+        // other neighbours are all stones of `color` or the edge). A merge
+        // splices the other group's stones in right after r, which the walk
+        // has passed; following each stone's successor as it was before the
+        // merges visits exactly the reversed stones.
+        let mut united = r; // the root of the group that holds them
         let mut s = r;
         for _ in 0..n {
+            let next = usize::from(self.next[s]);
+            self.cells[s] = me | FLIPPED;
+            self.hash ^= zobrist::FLIP[s];
             for t in self.geometry.around::<D>(s) {
-                if self.cells[t] & COLOR == me && self.root(t) != self.root(s) {
-                    self.merge(last, t);
+                if self.cells[t] & COLOR == me && self.root(t) != united {
+                    self.merge(r, t);
+                    united = self.root(r);
                 }
             }
-            s = usize::from(self.next[s]);
+            s = next;
         }
     }
 
@@ -466,9 +495,7 @@ impl Board {
             let s = usize::from(s);
             self.cells[s] &= !NEW;
             self.hash ^= zobrist::NEW_STONE[s];
-        }
-        for &s in new_stones {
-            let r = self.root(usize::from(s));
+            let r = self.root(s);
             if !self.touched[r] {
                 continue; // already cleared through another new stone
             }

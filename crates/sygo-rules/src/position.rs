@@ -556,8 +556,18 @@ impl Position {
     /// playouts. Checked only in debug builds; on a disallowed step the
     /// position's state is unspecified. See [`Position::play_step`].
     #[inline]
+    ///
+    /// # Panics
+    ///
+    /// If p is not a vacant point of this board (checked in every build: the
+    /// board's arrays rely on it).
     pub fn play_step_unchecked(&mut self, p: Point) -> StepKind {
         debug_assert!(self.check_step(p).is_ok(), "{:?}", self.check_step(p));
+        assert!(
+            self.on_board(p)
+                .is_some_and(|i| self.board.cell(i) == EMPTY),
+            "play_step_unchecked on a point that is not vacant on this board"
+        );
         let kind = self.kind_at(p.index());
         self.apply_step(p.index(), kind);
         kind

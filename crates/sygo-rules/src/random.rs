@@ -50,20 +50,40 @@ pub enum RandomTurn {
 }
 
 impl Position {
-    /// Whether a stone of the mover on p would have a liberty, for a point
-    /// with no vacant neighbour.
+    /// Plays a step at p, which has no vacant neighbour, if the new stone's
+    /// group has a liberty; returns whether it did. A capture whose outcome
+    /// needs a walk of the captured groups is played on trial instead, with
+    /// a copy of the position to go back to: the walk would cost as much as
+    /// the reversal, and most such captures live.
     #[inline(never)]
-    fn lives_without_vacant_neighbour<const D: usize>(&self, p: usize) -> bool {
-        self.board
+    fn play_if_lives<const D: usize>(&mut self, p: usize, kind: StepKind) -> bool {
+        match self
+            .board
             .survival_without_vacant_neighbour::<D>(p, self.side_to_move())
-            == Survival::Lives
+        {
+            Survival::Lives => {
+                self.apply_step_d::<D>(p, kind);
+                true
+            }
+            Survival::Dies => false,
+            Survival::Captures => {
+                let before = self.clone();
+                self.apply_step_d::<D>(p, kind);
+                if self.board.has_liberty(p) {
+                    true
+                } else {
+                    *self = before;
+                    false
+                }
+            }
+        }
     }
 
-    /// Whether a growth at open point p is eligible: allowed (§5) and
-    /// leaving the new stone's group a liberty. One look at the neighbours
-    /// decides both in the common case.
+    /// Plays a growth at open point p if it is eligible (allowed by §5, and
+    /// leaving the new stone's group a liberty); returns whether it did. One
+    /// look at the neighbours decides in the common case.
     #[inline(always)]
-    fn growth_eligible<const D: usize>(&mut self, p: usize) -> bool {
+    fn grow_if_eligible<const D: usize>(&mut self, p: usize) -> bool {
         let me = self.side_to_move() as u8;
         let (mut fresh, mut vacant) = (false, false);
         for q in self.board.geometry.around::<D>(p) {
@@ -78,21 +98,28 @@ impl Position {
                 }
             }
         }
-        fresh && (vacant || self.lives_without_vacant_neighbour::<D>(p))
+        if !fresh {
+            return false;
+        }
+        if vacant {
+            self.apply_step_d::<D>(p, StepKind::Growth);
+            return true;
+        }
+        self.play_if_lives::<D>(p, StepKind::Growth)
     }
 
-    /// Whether a placement at free point p is eligible. The random player
-    /// never leaves a group without liberties, so the placement's own group
-    /// is the only one that could die: this is also its legality.
+    /// Plays a placement at free point p if it is eligible; returns whether it
+    /// did. The random player never leaves a group without liberties, so the
+    /// placement's own group is the only one that could die: eligible is
+    /// legal here.
     #[inline(always)]
-    fn placement_eligible<const D: usize>(&mut self, p: usize) -> bool {
-        let vacant = self
-            .board
-            .geometry
-            .around::<D>(p)
-            .iter()
-            .any(|&q| self.board.cell(q) == EMPTY);
-        vacant || self.lives_without_vacant_neighbour::<D>(p)
+    fn place_if_eligible<const D: usize>(&mut self, p: usize) -> bool {
+        let around = self.board.geometry.around::<D>(p);
+        if around.iter().any(|&q| self.board.cell(q) == EMPTY) {
+            self.apply_step_d::<D>(p, StepKind::Placement);
+            return true;
+        }
+        self.play_if_lives::<D>(p, StepKind::Placement)
     }
 
     /// Draws and plays one random step, or decides to finish (`None`), under
@@ -117,15 +144,13 @@ impl Position {
             let r = below(rng, total);
             if r < open {
                 let p = cands.open_live(r);
-                if self.growth_eligible::<D>(p) {
-                    self.apply_step_d::<D>(p, StepKind::Growth);
+                if self.grow_if_eligible::<D>(p) {
                     return Some(StepKind::Growth);
                 }
                 self.board.candidates[c].reject_open_live(r);
             } else if r < open + free {
                 let p = cands.free_live(r - open);
-                if self.placement_eligible::<D>(p) {
-                    self.apply_step_d::<D>(p, StepKind::Placement);
+                if self.place_if_eligible::<D>(p) {
                     return Some(StepKind::Placement);
                 }
                 self.board.candidates[c].reject_free_live(r - open);
@@ -212,4 +237,49 @@ pub struct GameStats {
     pub steps: u64,
     /// Turns, passes included.
     pub turns: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    use super::*;
+    use crate::geometry::Geometry;
+
+    /// Random games on both boards, checking every incremental structure
+    /// against a rebuild after each turn, and every turn against the checked
+    /// API (the random player's turns are legal).
+    #[test]
+    fn random_turns_are_legal_and_keep_the_board_consistent() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        for g in [
+            Geometry::sygo(3).unwrap(),
+            Geometry::sygo(7).unwrap(),
+            Geometry::sygo(13).unwrap(),
+            Geometry::hexsygo(2).unwrap(),
+            Geometry::hexsygo(4).unwrap(),
+            Geometry::hexsygo(7).unwrap(),
+        ] {
+            for _ in 0..30 {
+                let mut pos = Position::new(g);
+                while !pos.is_over() {
+                    let stones = pos.random_turn_stones(&mut rng);
+                    let mut checked = pos.clone();
+                    let turn = if stones.is_empty() {
+                        crate::Turn::Pass
+                    } else {
+                        crate::Turn::Stones(stones)
+                    };
+                    checked
+                        .play_turn(&turn)
+                        .expect("the random player's turn is legal");
+                    pos.play_random_turn(&mut rng);
+                    pos.check_invariants();
+                    checked.check_invariants();
+                }
+                assert!(pos.outcome().is_some());
+            }
+        }
+    }
 }

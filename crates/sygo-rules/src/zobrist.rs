@@ -32,10 +32,25 @@ const fn table<const N: usize>(seed: u64) -> [u64; N] {
     keys
 }
 
+const BLACK: [u64; MAX_INDEX] = table(0x5359_474F_0001);
+const WHITE: [u64; MAX_INDEX] = table(0x5359_474F_0002);
+
+const fn xor(a: [u64; MAX_INDEX], b: [u64; MAX_INDEX]) -> [u64; MAX_INDEX] {
+    let mut out = [0u64; MAX_INDEX];
+    let mut i = 0;
+    while i < MAX_INDEX {
+        out[i] = a[i] ^ b[i];
+        i += 1;
+    }
+    out
+}
+
 /// Key of a Black stone on each point.
-pub(crate) static BLACK_STONE: [u64; MAX_INDEX] = table(0x5359_474F_0001);
+pub(crate) static BLACK_STONE: [u64; MAX_INDEX] = BLACK;
 /// Key of a White stone on each point.
-pub(crate) static WHITE_STONE: [u64; MAX_INDEX] = table(0x5359_474F_0002);
+pub(crate) static WHITE_STONE: [u64; MAX_INDEX] = WHITE;
+/// What reversing the stone on each point does to the hash.
+pub(crate) static FLIP: [u64; MAX_INDEX] = xor(BLACK, WHITE);
 /// Key of a stone that the turn in progress added.
 pub(crate) static NEW_STONE: [u64; MAX_INDEX] = table(0x5359_474F_0003);
 /// Side to move, growth started, one pass, two passes, and one key per board.
