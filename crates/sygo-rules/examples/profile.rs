@@ -3,7 +3,7 @@
 //! `valgrind --tool=callgrind target/release/examples/profile sygo 19 100`.
 //! Fixed-seed random games for profiling under callgrind.
 use rand::SeedableRng;
-use rand_pcg::Pcg32 as Xoshiro256PlusPlus;
+use rand_pcg::Pcg32;
 use sygo_rules::*;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -11,7 +11,7 @@ fn main() {
     let size: u8 = args[2].parse().unwrap();
     let games: u32 = args[3].parse().unwrap();
     let g = Geometry::new(variant, size).unwrap();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let mut rng = Pcg32::seed_from_u64(1);
     let mut steps = 0;
     let empty = Position::new(g);
     for _ in 0..games {

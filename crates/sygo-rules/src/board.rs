@@ -6,7 +6,11 @@
 //!   the turn in progress: `NEW` (the turn added this stone) and `FLIPPED`
 //!   (the turn reversed it).
 //! - `group[p]`: the root point of the group of stone p. Every stone of a group
-//!   holds the same root; on a merge the smaller group is relabelled.
+//!   holds the same root; on a merge the smaller group is relabelled. For a
+//!   vacant point or an edge cell it is 0, itself an edge cell (the corner of
+//!   the padding): so `libs`, `touched` and the like can be read at `group[q]`
+//!   for any neighbour q without first testing what q holds. Entry 0 is never
+//!   a group.
 //! - `next[p]`: the next stone of the same group; each group is a circular list.
 //! - at each root r: `libs[r]`, the group's *pseudo-liberties* (the number of
 //!   (stone, vacant neighbour) pairs: zero exactly when the group has no
@@ -41,7 +45,7 @@ pub(crate) const NEW: u8 = 4;
 pub(crate) const FLIPPED: u8 = 8;
 
 /// Stones, groups, liberties and candidate points (see the module doc).
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub(crate) struct Board {
     pub(crate) geometry: Geometry,
     cells: PointArray<u8, MAX_INDEX>,
@@ -56,6 +60,9 @@ pub(crate) struct Board {
     stones: [u16; 2],
     /// Zobrist hash of the board key, the stones and the `NEW` marks.
     hash: u64,
+    /// Counts reversals, from 1 to 255 then over again: capture-suicide
+    /// memos of another epoch are stale.
+    epoch: u8,
 }
 
 /// What becomes of a stone put on a vacant point with no vacant neighbour
@@ -85,6 +92,7 @@ impl Board {
             candidates: [Candidates::empty(), Candidates::empty()],
             stones: [0; 2],
             hash: zobrist::board(geometry.degree() == 6, geometry.size()),
+            epoch: 1,
         };
         for p in geometry.points() {
             board.cells[p.index()] = EMPTY;
@@ -314,13 +322,18 @@ impl Board {
                 *slot = self.root(q);
             }
         }
-        for q in around {
+        let mut walked = [usize::MAX; D];
+        for (i, &q) in around.iter().enumerate() {
             if self.cells[q] & COLOR != them {
                 continue;
             }
             let r = self.root(q);
-            if self.libs[r] != self.adjacency::<D>(p, r) {
-                continue; // not captured
+            if walked[..i].contains(&r) || self.libs[r] != self.adjacency::<D>(p, r) {
+                continue; // walked already, or not captured
+            }
+            walked[i] = r;
+            if usize::from(self.size[r]) + 1 == self.geometry.num_points() {
+                continue; // all the board but p: it touches none of ours
             }
             // Most of a captured group's neighbours belong to one group of
             // ours next to p: remember the last root found to be one of those.
@@ -349,6 +362,31 @@ impl Board {
         match self.geometry.degree() {
             4 => self.survival::<4>(p, color),
             _ => self.survival::<6>(p, color),
+        }
+    }
+
+    /// Whether a stone of `color` on vacant p is known to die capturing.
+    #[inline]
+    pub(crate) fn dies_capturing_known(&self, p: usize, color: Color) -> bool {
+        (self.size[p] >> (8 * color.index())) as u8 == self.epoch
+    }
+
+    /// Remembers that a stone of `color` on vacant p dies capturing.
+    #[inline]
+    pub(crate) fn remember_dies_capturing(&mut self, p: usize, color: Color) {
+        let shift = 8 * color.index();
+        self.size[p] = (self.size[p] & !(0xFF << shift)) | (u16::from(self.epoch) << shift);
+    }
+
+    fn next_epoch(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.epoch = 1;
+            for p in self.geometry.points().map(|p| p.index()) {
+                if self.cells[p] == EMPTY {
+                    self.size[p] = 0;
+                }
+            }
         }
     }
 
@@ -383,34 +421,31 @@ impl Board {
         self.size[p] = 1;
         self.libs[p] = 0;
         self.touched[p] = false;
+        // The neighbours are classified without branches where the outcome
+        // is a coin toss; `group` of a vacant or edge cell is 0, an edge cell
+        // whose `libs` entry absorbs the decrements meant for stones only.
         let around = self.geometry.around::<D>(p);
+        let them = color.opponent() as u8;
         let mut vacant = 0;
         let mut captures = false;
         for q in around {
             let cell = self.cells[q];
-            if cell == EMPTY {
-                vacant += 1;
-                if !self.candidates[c].is_open(q) {
-                    self.candidates[c].open(q);
-                }
-                continue;
-            }
             let color_q = cell & COLOR;
-            if color_q == EDGE {
-                continue;
-            }
             let r = self.root(q);
-            self.libs[r] -= 1;
-            if color_q == me {
-                if r != self.root(p) {
-                    self.merge(p, q);
-                }
-            } else {
-                captures |= self.libs[r] == 0;
+            self.libs[r] = self.libs[r].wrapping_sub(1);
+            let empty = cell == EMPTY;
+            vacant += u16::from(empty);
+            if u8::from(empty) & u8::from(!self.candidates[c].is_open(q)) != 0 {
+                self.candidates[c].open(q);
             }
+            if usize::from(color_q == me) * (r ^ self.root(p)) != 0 {
+                self.merge(p, q);
+            }
+            captures |= (color_q == them) & (self.libs[r] == 0);
         }
         let r = self.root(p);
         self.libs[r] += vacant;
+        self.libs[0] = 0;
         if captures {
             self.reverse_captured::<D>(p, color);
         }
@@ -461,6 +496,7 @@ impl Board {
     fn reverse<const D: usize>(&mut self, r: usize, color: Color) {
         let (c, o) = (color.index(), color.opponent().index());
         let me = color as u8;
+        self.next_epoch();
         let n = self.size[r];
         self.stones[c] += n;
         self.stones[o] -= n;
@@ -477,7 +513,9 @@ impl Board {
             self.cells[s] = me | FLIPPED;
             self.hash ^= zobrist::FLIP[s];
             for t in self.geometry.around::<D>(s) {
-                if self.cells[t] & COLOR == me && self.root(t) != united {
+                // Rarely true; the halves are combined as numbers so that the
+                // only branch is on the (predictable) result.
+                if usize::from(self.cells[t] & COLOR == me) * (self.root(t) ^ united) != 0 {
                     self.merge(r, t);
                     united = self.root(r);
                 }

@@ -32,7 +32,7 @@ pub(crate) const OPEN_LIVE: usize = 3;
 const GONE: usize = 4;
 
 /// The vacant points of the board as seen by one colour (see the module doc).
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub(crate) struct Candidates {
     /// The vacant points, grouped by segment.
     order: PointArray<u16, MAX_POINTS>,

@@ -74,7 +74,7 @@ impl fmt::Display for Outcome {
 }
 
 /// The stones added by the turn in progress.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 struct TurnState {
     stones: [u16; MAX_TURN_STONES],
     len: u16,
@@ -120,7 +120,6 @@ impl TurnState {
 /// assert_eq!(pos.side_to_move(), Color::Black);
 /// assert_eq!(pos.stone_at(e5), Some(Color::White));
 /// ```
-#[derive(Clone)]
 pub struct Position {
     pub(crate) board: Board,
     side: Color,
@@ -864,6 +863,21 @@ impl Position {
                     );
                 }
             }
+        }
+    }
+}
+
+impl Clone for Position {
+    /// A plain copy of the fixed-size arrays: nothing is allocated.
+    #[inline]
+    fn clone(&self) -> Position {
+        Position {
+            board: self.board,
+            side: self.side,
+            growth_started: self.growth_started,
+            passes: self.passes,
+            resigned: self.resigned,
+            turn: self.turn,
         }
     }
 }

@@ -67,12 +67,14 @@ impl Position {
             }
             Survival::Dies => false,
             Survival::Captures => {
-                let before = self.clone();
-                self.apply_step_d::<D>(p, kind);
-                if self.board.has_liberty(p) {
+                let color = self.side_to_move();
+                if self.board.dies_capturing_known(p, color) {
+                    false
+                } else if self.board.captured_touch_a_living_group::<D>(p, color) {
+                    self.apply_step_d::<D>(p, kind);
                     true
                 } else {
-                    *self = before;
+                    self.board.remember_dies_capturing(p, color);
                     false
                 }
             }
@@ -85,20 +87,21 @@ impl Position {
     #[inline(always)]
     fn grow_if_eligible<const D: usize>(&mut self, p: usize) -> bool {
         let me = self.side_to_move() as u8;
-        let (mut fresh, mut vacant) = (false, false);
+        // Without branches: whether each neighbour is vacant, ours, touched is
+        // a coin toss (a vacant neighbour reads the edge entry 0, never
+        // touched).
+        let (mut fresh, mut blocked, mut vacant) = (false, false, false);
         for q in self.board.geometry.around::<D>(p) {
             let cell = self.board.cell(q);
-            if cell == EMPTY {
-                vacant = true;
-            } else if cell & COLOR == me {
-                if !self.board.touched(self.board.root(q)) {
-                    fresh = true; // a fresh base group
-                } else if cell & NEW == 0 {
-                    return false; // a base stone of a group that grew or captured
-                }
-            }
+            let ours = cell & COLOR == me;
+            let touched = self.board.touched(self.board.root(q));
+            vacant |= cell == EMPTY;
+            // A stone of a fresh base group: p would grow it.
+            fresh |= ours & !touched;
+            // A base stone of a group that grew or captured (§5, g3).
+            blocked |= ours & touched & (cell & NEW == 0);
         }
-        if !fresh {
+        if blocked | !fresh {
             return false;
         }
         if vacant {
@@ -133,11 +136,14 @@ impl Position {
         placements: bool,
     ) -> Option<StepKind> {
         let c = self.side_to_move().index();
+        if !first && rng.next_u32() & 1 == 0 {
+            return None; // finish the turn
+        }
         loop {
             let cands = &self.board.candidates[c];
             let open = cands.open_live_len();
             let free = if placements { cands.free_live_len() } else { 0 };
-            let total = open + free + usize::from(!first);
+            let total = open + free;
             if total == 0 {
                 return None;
             }
@@ -154,8 +160,6 @@ impl Position {
                     return Some(StepKind::Placement);
                 }
                 self.board.candidates[c].reject_free_live(r - open);
-            } else {
-                return None; // finish the turn
             }
         }
     }

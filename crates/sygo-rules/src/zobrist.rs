@@ -45,10 +45,8 @@ const fn xor(a: [u64; MAX_INDEX], b: [u64; MAX_INDEX]) -> [u64; MAX_INDEX] {
     out
 }
 
-/// Key of a Black stone on each point.
-pub(crate) static BLACK_STONE: [u64; MAX_INDEX] = BLACK;
-/// Key of a White stone on each point.
-pub(crate) static WHITE_STONE: [u64; MAX_INDEX] = WHITE;
+/// Key of a stone of each colour (index 0 Black, 1 White) on each point.
+static STONE: [[u64; MAX_INDEX]; 2] = [BLACK, WHITE];
 /// What reversing the stone on each point does to the hash.
 pub(crate) static FLIP: [u64; MAX_INDEX] = xor(BLACK, WHITE);
 /// Key of a stone that the turn in progress added.
@@ -59,11 +57,7 @@ static MISC: [u64; 64] = table(0x5359_474F_0004);
 /// Key of a stone of colour index `c` (0 Black, 1 White) on point `p`.
 #[inline]
 pub(crate) fn stone(c: usize, p: usize) -> u64 {
-    if c == 0 {
-        BLACK_STONE[p]
-    } else {
-        WHITE_STONE[p]
-    }
+    STONE[c][p]
 }
 
 /// Present when Black is to move.
