@@ -56,7 +56,7 @@ impl Position {
         }
 
         for s in self.turn_stones() {
-            let kind = if replay.board.candidates[mover.index()].is_open(s.index()) {
+            let kind = if replay.board.cell(s.index()) & crate::board::touches(mover) != 0 {
                 StepKind::Growth
             } else {
                 StepKind::Placement

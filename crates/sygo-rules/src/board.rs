@@ -2,9 +2,11 @@
 //!
 //! Everything is a flat array indexed by point (see [`geometry`](crate::geometry)):
 //!
-//! - `cells[p]`: the colour at p (empty, black, white, edge) and two flags for
-//!   the turn in progress: `NEW` (the turn added this stone) and `FLIPPED`
-//!   (the turn reversed it).
+//! - `cells[p]`: the colour at p (empty, black, white, edge); for a stone, two
+//!   flags for the turn in progress: `NEW` (the turn added this stone) and
+//!   `FLIPPED` (the turn reversed it); for a vacant point, whether it
+//!   neighbours a stone of each colour ([`touches`]): a stone there would be
+//!   a growth for that colour, else a placement.
 //! - `group[p]`: the root point of the group of stone p. Every stone of a group
 //!   holds the same root; on a merge the smaller group is relabelled. For a
 //!   vacant point or an edge cell it is 0, itself an edge cell (the corner of
@@ -16,21 +18,20 @@
 //!   (stone, vacant neighbour) pairs: zero exactly when the group has no
 //!   liberty), `size[r]`, and `touched[r]` (the group is no longer fresh this
 //!   turn, RULES.md §3: it grew or it captured).
-//! - per colour, [`Candidates`]: the vacant points split into open (neighbouring
-//!   that colour) and free, for O(1) random choice.
+//! - [`Vacant`]: the vacant points in an array, for O(1) random choice.
 //!
 //! Invariants that make the bookkeeping cheap, all consequences of "stones never
 //! leave the board":
 //!
 //! - a reversed group had no liberty, so no vacant point ever neighbours a
 //!   reversed stone: reversing changes no liberty and no candidate set;
-//! - a vacant point's neighbours only change by being filled, so "has a
-//!   neighbour of colour c" never becomes false while the point stays vacant.
+//! - a vacant point's neighbours only change by being filled, so "touches
+//!   colour c" never becomes false while the point stays vacant.
 
-use crate::candidates::{Candidates, FREE_LIVE, OPEN_LIVE};
 use crate::color::Color;
 use crate::geometry::{Geometry, MAX_INDEX};
 use crate::point_array::PointArray;
+use crate::vacant::Vacant;
 use crate::zobrist;
 
 /// Cell value: no stone.
@@ -44,6 +45,12 @@ pub(crate) const NEW: u8 = 4;
 /// Flag: the turn in progress reversed this stone.
 pub(crate) const FLIPPED: u8 = 8;
 
+/// Flag of a vacant cell: it neighbours a stone of `color`.
+#[inline]
+pub(crate) const fn touches(color: Color) -> u8 {
+    16 << (color as u8 - 1)
+}
+
 /// Stones, groups, liberties and candidate points (see the module doc).
 #[derive(Clone, Copy)]
 pub(crate) struct Board {
@@ -54,15 +61,12 @@ pub(crate) struct Board {
     libs: PointArray<u16, MAX_INDEX>,
     size: PointArray<u16, MAX_INDEX>,
     touched: PointArray<bool, MAX_INDEX>,
-    /// Candidates per colour index (0 Black, 1 White).
-    pub(crate) candidates: [Candidates; 2],
+    /// The vacant points.
+    pub(crate) vacant: Vacant,
     /// Stones per colour index.
     stones: [u16; 2],
     /// Zobrist hash of the board key, the stones and the `NEW` marks.
     hash: u64,
-    /// Counts reversals, from 1 to 255 then over again: capture-suicide
-    /// memos of another epoch are stale.
-    epoch: u8,
 }
 
 /// What becomes of a stone put on a vacant point with no vacant neighbour
@@ -89,16 +93,13 @@ impl Board {
             libs: PointArray::filled(0),
             size: PointArray::filled(0),
             touched: PointArray::filled(false),
-            candidates: [Candidates::empty(), Candidates::empty()],
+            vacant: Vacant::new(geometry.points().map(|p| p.index())),
             stones: [0; 2],
             hash: zobrist::board(geometry.degree() == 6, geometry.size()),
-            epoch: 1,
         };
         for p in geometry.points() {
             board.cells[p.index()] = EMPTY;
         }
-        let all = Candidates::all_free(geometry.points().map(|p| p.index()));
-        board.candidates = [all.clone(), all];
         board
     }
 
@@ -115,7 +116,8 @@ impl Board {
         board
     }
 
-    /// Recomputes groups, liberties and candidates from the cells alone.
+    /// Recomputes groups, liberties and the vacant points from the colours of
+    /// the cells alone.
     fn rebuild_groups(&mut self) {
         let geometry = self.geometry;
         let mut seen = [false; MAX_INDEX];
@@ -148,22 +150,29 @@ impl Board {
             self.libs[p] = libs;
             self.touched[p] = false;
         }
-        let mut candidates = [Candidates::empty(), Candidates::empty()];
         for p in geometry.points().map(|p| p.index()) {
-            if self.cells[p] != EMPTY {
+            if self.cells[p] & COLOR != EMPTY {
                 continue;
             }
+            self.cells[p] = EMPTY;
             for color in Color::BOTH {
-                let open = geometry
+                if geometry
                     .adjacent(p)
-                    .any(|q| self.cells[q] & COLOR == color as u8);
-                candidates[color.index()].insert(p, if open { OPEN_LIVE } else { FREE_LIVE });
+                    .any(|q| self.cells[q] & COLOR == color as u8)
+                {
+                    self.cells[p] |= touches(color);
+                }
             }
         }
-        self.candidates = candidates;
+        self.vacant = Vacant::new(
+            geometry
+                .points()
+                .map(|p| p.index())
+                .filter(|&p| self.cells[p] & COLOR == EMPTY),
+        );
     }
 
-    /// The raw cell: colour bits and turn flags.
+    /// The raw cell: colour bits and flags.
     #[inline]
     pub(crate) fn cell(&self, p: usize) -> u8 {
         self.cells[p]
@@ -262,7 +271,7 @@ impl Board {
             .geometry
             .around::<D>(p)
             .iter()
-            .any(|&q| self.cells[q] == EMPTY)
+            .any(|&q| self.cells[q] & COLOR == EMPTY)
         {
             return true;
         }
@@ -365,37 +374,6 @@ impl Board {
         }
     }
 
-    /// Whether a stone of `color` on vacant p is known to die capturing.
-    #[inline]
-    pub(crate) fn dies_capturing_known(&self, p: usize, color: Color) -> bool {
-        (self.size[p] >> (8 * color.index())) as u8 == self.epoch
-    }
-
-    /// Remembers that a stone of `color` on vacant p dies capturing.
-    #[inline]
-    pub(crate) fn remember_dies_capturing(&mut self, p: usize, color: Color) {
-        let shift = 8 * color.index();
-        self.size[p] = (self.size[p] & !(0xFF << shift)) | (u16::from(self.epoch) << shift);
-    }
-
-    fn next_epoch(&mut self) {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.epoch = 1;
-            for p in self.geometry.points().map(|p| p.index()) {
-                if self.cells[p] == EMPTY {
-                    self.size[p] = 0;
-                }
-            }
-        }
-    }
-
-    /// The group of stone p has a liberty.
-    #[inline]
-    pub(crate) fn has_liberty(&self, p: usize) -> bool {
-        self.libs[self.root(p)] > 0
-    }
-
     /// Puts a stone of `color` on vacant p as a step of the turn in progress
     /// (marked `NEW`): joins it to its neighbours of the same colour and
     /// reverses every opponent group left without a liberty (RULES.md §4–§5).
@@ -403,19 +381,18 @@ impl Board {
     /// the board's degree.
     #[inline(always)]
     pub(crate) fn put_stone<const D: usize>(&mut self, p: usize, color: Color) -> bool {
-        debug_assert_eq!(self.cells[p], EMPTY);
+        debug_assert_eq!(self.cells[p] & COLOR, EMPTY);
         let c = color.index();
         let me = color as u8;
         self.cells[p] = me | NEW;
         self.hash ^= zobrist::stone(c, p) ^ zobrist::NEW_STONE[p];
         self.stones[c] += 1;
-        self.candidates[0].remove(p);
-        self.candidates[1].remove(p);
+        self.vacant.remove(p);
 
         // The stone starts as a group of its own. Each neighbouring group
         // loses the liberty p (once per adjacent stone: pseudo-liberties);
         // those of its colour join it. Its vacant neighbours are its liberties
-        // and become open for its colour.
+        // and now touch its colour.
         self.group[p] = p as u16;
         self.next[p] = p as u16;
         self.size[p] = 1;
@@ -426,6 +403,7 @@ impl Board {
         // whose `libs` entry absorbs the decrements meant for stones only.
         let around = self.geometry.around::<D>(p);
         let them = color.opponent() as u8;
+        let touch = touches(color);
         let mut vacant = 0;
         let mut captures = false;
         for q in around {
@@ -433,11 +411,9 @@ impl Board {
             let color_q = cell & COLOR;
             let r = self.root(q);
             self.libs[r] = self.libs[r].wrapping_sub(1);
-            let empty = cell == EMPTY;
+            let empty = color_q == EMPTY;
             vacant += u16::from(empty);
-            if u8::from(empty) & u8::from(!self.candidates[c].is_open(q)) != 0 {
-                self.candidates[c].open(q);
-            }
+            self.cells[q] = cell | (u8::from(empty) * touch);
             if usize::from(color_q == me) * (r ^ self.root(p)) != 0 {
                 self.merge(p, q);
             }
@@ -496,7 +472,6 @@ impl Board {
     fn reverse<const D: usize>(&mut self, r: usize, color: Color) {
         let (c, o) = (color.index(), color.opponent().index());
         let me = color as u8;
-        self.next_epoch();
         let n = self.size[r];
         self.stones[c] += n;
         self.stones[o] -= n;
@@ -549,8 +524,7 @@ impl Board {
                 }
             }
         }
-        self.candidates[0].revive();
-        self.candidates[1].revive();
+        self.vacant.revive();
     }
 
     /// The hash recomputed from the cells alone.
@@ -575,7 +549,7 @@ impl Board {
         let mut libs: Vec<usize> = self
             .group_stones(self.root(p))
             .flat_map(|s| self.geometry.adjacent(s))
-            .filter(|&q| self.cells[q] == EMPTY)
+            .filter(|&q| self.cells[q] & COLOR == EMPTY)
             .collect();
         libs.sort_unstable();
         libs.dedup();
@@ -596,18 +570,21 @@ impl Board {
         for p in self.geometry.points().map(|p| p.index()) {
             let cell = self.cells[p];
             if cell & COLOR == EMPTY {
-                assert_eq!(cell, EMPTY, "vacant point {p} carries flags");
+                let mut expected = EMPTY;
                 for color in Color::BOTH {
-                    let open = self
+                    if self
                         .geometry
                         .adjacent(p)
-                        .any(|q| self.color(q) == color as u8);
-                    assert_eq!(
-                        self.candidates[color.index()].is_open(p),
-                        open,
-                        "candidate kind of {p} for {color}"
-                    );
+                        .any(|q| self.color(q) == color as u8)
+                    {
+                        expected |= touches(color);
+                    }
                 }
+                assert_eq!(cell, expected, "flags of vacant point {p}");
+                assert!(
+                    self.vacant.contains(p),
+                    "vacant point {p} missing from the array"
+                );
                 continue;
             }
             // Same partition into groups, same sizes and pseudo-liberties.
@@ -634,38 +611,23 @@ impl Board {
             );
             if cell & FLIPPED != 0 {
                 assert!(
-                    self.geometry.adjacent(p).all(|q| self.cells[q] != EMPTY),
+                    self.geometry.adjacent(p).all(|q| self.color(q) != EMPTY),
                     "reversed stone {p} neighbours a vacant point"
                 );
             }
         }
         for color in Color::BOTH {
-            let cands = &self.candidates[color.index()];
-            assert_eq!(
-                cands.len(),
-                fresh.candidates[color.index()].len(),
-                "vacant count"
-            );
-            let mut all: Vec<u16> = cands
-                .open_points()
-                .iter()
-                .chain(cands.free_points())
-                .copied()
-                .collect();
-            all.sort_unstable();
-            all.dedup();
-            assert_eq!(
-                all.len(),
-                cands.len(),
-                "candidates of {color} hold duplicates"
-            );
-            assert!(all.iter().all(|&p| self.cells[usize::from(p)] == EMPTY));
             assert_eq!(
                 self.stones[color.index()],
                 fresh.stones[color.index()],
                 "stone count"
             );
         }
+        assert_eq!(
+            self.vacant.len(),
+            fresh.vacant.len(),
+            "number of vacant points"
+        );
         assert_eq!(self.hash, self.hash_from_scratch(), "incremental hash");
     }
 }

@@ -65,7 +65,6 @@
 
 mod base_groups;
 mod board;
-mod candidates;
 mod color;
 mod coord;
 mod diagram;
@@ -78,6 +77,7 @@ mod position_string;
 mod random;
 mod score;
 mod turn;
+mod vacant;
 mod zobrist;
 
 pub use base_groups::{BaseGroup, GroupStatus};

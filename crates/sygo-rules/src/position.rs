@@ -27,7 +27,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, COLOR, EMPTY, NEW};
+use crate::board::{Board, COLOR, EMPTY, NEW, touches};
 use crate::color::Color;
 use crate::coord::Vertex;
 use crate::error::{FinishError, SetupError, StepError, TurnError};
@@ -261,7 +261,7 @@ impl Position {
 
     /// Number of vacant points.
     pub fn vacant_count(&self) -> usize {
-        self.board.candidates[0].len()
+        self.board.vacant.len()
     }
 
     /// The stones of the group containing the stone on p, in increasing order
@@ -369,7 +369,7 @@ impl Position {
     /// a stone of the mover, else a placement (RULES.md §3).
     #[inline]
     fn kind_at(&self, p: usize) -> StepKind {
-        if self.board.candidates[self.side.index()].is_open(p) {
+        if self.board.cell(p) & touches(self.side) != 0 {
             StepKind::Growth
         } else {
             StepKind::Placement
@@ -483,7 +483,7 @@ impl Position {
                 placement: self.vertex(usize::from(last)),
             });
         }
-        if self.board.cell(i) != EMPTY {
+        if self.board.color(i) != EMPTY {
             return Err(StepError::Occupied(self.vertex(i)));
         }
         match self.kind_at(i) {
@@ -564,7 +564,7 @@ impl Position {
         debug_assert!(self.check_step(p).is_ok(), "{:?}", self.check_step(p));
         assert!(
             self.on_board(p)
-                .is_some_and(|i| self.board.cell(i) == EMPTY),
+                .is_some_and(|i| self.board.color(i) == EMPTY),
             "play_step_unchecked on a point that is not vacant on this board"
         );
         let kind = self.kind_at(p.index());
@@ -658,16 +658,16 @@ impl Position {
         if self.is_over() || self.turn.placed {
             return;
         }
-        let candidates = &self.board.candidates[self.side.index()];
-        for &p in candidates.open_points() {
-            if self.growth_allowed(usize::from(p)) {
-                f(Point(p), StepKind::Growth);
-            }
-        }
-        if self.turn.len == 0 || self.balance_available() {
-            let dead = self.has_dead_group();
-            for &p in candidates.free_points() {
-                let p = usize::from(p);
+        let touch = touches(self.side);
+        let placements = self.turn.len == 0 || self.balance_available();
+        let dead = placements && self.has_dead_group();
+        for &p in self.board.vacant.points() {
+            let p = usize::from(p);
+            if self.board.cell(p) & touch != 0 {
+                if self.growth_allowed(p) {
+                    f(Point(p as u16), StepKind::Growth);
+                }
+            } else if placements {
                 let ok = if dead {
                     self.placement_outcome(p).is_ok()
                 } else {
@@ -753,8 +753,7 @@ impl Position {
         self.check_turn_start()?;
         self.passes += 1;
         self.side = self.side.opponent();
-        self.board.candidates[0].revive();
-        self.board.candidates[1].revive();
+        self.board.vacant.revive();
         Ok(())
     }
 

@@ -28,7 +28,7 @@
 
 use rand::Rng;
 
-use crate::board::{COLOR, EMPTY, NEW, Survival};
+use crate::board::{COLOR, EMPTY, NEW, Survival, touches};
 use crate::geometry::Point;
 use crate::position::Position;
 use crate::turn::StepKind;
@@ -51,34 +51,19 @@ pub enum RandomTurn {
 
 impl Position {
     /// Plays a step at p, which has no vacant neighbour, if the new stone's
-    /// group has a liberty; returns whether it did. A capture whose outcome
-    /// needs a walk of the captured groups is played on trial instead, with
-    /// a copy of the position to go back to: the walk would cost as much as
-    /// the reversal, and most such captures live.
+    /// group has a liberty; returns whether it did.
     #[inline(never)]
     fn play_if_lives<const D: usize>(&mut self, p: usize, kind: StepKind) -> bool {
-        match self
-            .board
-            .survival_without_vacant_neighbour::<D>(p, self.side_to_move())
-        {
-            Survival::Lives => {
-                self.apply_step_d::<D>(p, kind);
-                true
-            }
+        let color = self.side_to_move();
+        let lives = match self.board.survival_without_vacant_neighbour::<D>(p, color) {
+            Survival::Lives => true,
             Survival::Dies => false,
-            Survival::Captures => {
-                let color = self.side_to_move();
-                if self.board.dies_capturing_known(p, color) {
-                    false
-                } else if self.board.captured_touch_a_living_group::<D>(p, color) {
-                    self.apply_step_d::<D>(p, kind);
-                    true
-                } else {
-                    self.board.remember_dies_capturing(p, color);
-                    false
-                }
-            }
+            Survival::Captures => self.board.captured_touch_a_living_group::<D>(p, color),
+        };
+        if lives {
+            self.apply_step_d::<D>(p, kind);
         }
+        lives
     }
 
     /// Plays a growth at open point p if it is eligible (allowed by §5, and
@@ -95,7 +80,7 @@ impl Position {
             let cell = self.board.cell(q);
             let ours = cell & COLOR == me;
             let touched = self.board.touched(self.board.root(q));
-            vacant |= cell == EMPTY;
+            vacant |= cell & COLOR == EMPTY;
             // A stone of a fresh base group: p would grow it.
             fresh |= ours & !touched;
             // A base stone of a group that grew or captured (§5, g3).
@@ -118,7 +103,7 @@ impl Position {
     #[inline(always)]
     fn place_if_eligible<const D: usize>(&mut self, p: usize) -> bool {
         let around = self.board.geometry.around::<D>(p);
-        if around.iter().any(|&q| self.board.cell(q) == EMPTY) {
+        if around.iter().any(|&q| self.board.cell(q) & COLOR == EMPTY) {
             self.apply_step_d::<D>(p, StepKind::Placement);
             return true;
         }
@@ -135,32 +120,25 @@ impl Position {
         first: bool,
         placements: bool,
     ) -> Option<StepKind> {
-        let c = self.side_to_move().index();
         if !first && rng.next_u32() & 1 == 0 {
             return None; // finish the turn
         }
+        let touch = touches(self.side_to_move());
         loop {
-            let cands = &self.board.candidates[c];
-            let open = cands.open_live_len();
-            let free = if placements { cands.free_live_len() } else { 0 };
-            let total = open + free;
-            if total == 0 {
+            let live = self.board.vacant.live_len();
+            if live == 0 {
                 return None;
             }
-            let r = below(rng, total);
-            if r < open {
-                let p = cands.open_live(r);
+            let i = below(rng, live);
+            let p = self.board.vacant.live(i);
+            if self.board.cell(p) & touch != 0 {
                 if self.grow_if_eligible::<D>(p) {
                     return Some(StepKind::Growth);
                 }
-                self.board.candidates[c].reject_open_live(r);
-            } else if r < open + free {
-                let p = cands.free_live(r - open);
-                if self.place_if_eligible::<D>(p) {
-                    return Some(StepKind::Placement);
-                }
-                self.board.candidates[c].reject_free_live(r - open);
+            } else if placements && self.place_if_eligible::<D>(p) {
+                return Some(StepKind::Placement);
             }
+            self.board.vacant.reject(i);
         }
     }
 

@@ -132,7 +132,7 @@ impl Board {
         let mut seen = [false; MAX_INDEX];
         let mut points: Vec<u16> = Vec::with_capacity(64);
         for start in self.geometry.points().map(|p| p.index()) {
-            if self.cell(start) != EMPTY || seen[start] {
+            if self.color(start) != EMPTY || seen[start] {
                 continue;
             }
             points.clear();
