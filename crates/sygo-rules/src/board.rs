@@ -2,11 +2,10 @@
 //!
 //! Everything is a flat array indexed by point (see [`geometry`](crate::geometry)):
 //!
-//! - `cells[p]`: the colour at p (empty, black, white, edge); for a stone, two
-//!   flags for the turn in progress: `NEW` (the turn added this stone) and
-//!   `FLIPPED` (the turn reversed it); for a vacant point, whether it
-//!   neighbours a stone of each colour ([`touches`]): a stone there would be
-//!   a growth for that colour, else a placement.
+//! - `cells[p]`: the colour at p (empty, black, white, edge); for a stone, the
+//!   flag `NEW` (the turn in progress added it); for a vacant point, whether
+//!   it neighbours a stone of each colour ([`touches`]): a stone there would
+//!   be a growth for that colour, else a placement.
 //! - `group[p]`: the root point of the group of stone p. Every stone of a group
 //!   holds the same root; on a merge the smaller group is relabelled. For a
 //!   vacant point or an edge cell it is 0, itself an edge cell (the corner of
@@ -19,6 +18,9 @@
 //!   liberty), `size[r]`, and `touched[r]` (the group is no longer fresh this
 //!   turn, RULES.md §3: it grew or it captured).
 //! - [`Vacant`]: the vacant points in an array, for O(1) random choice.
+//! - `log`: the turn in progress, the stones it added from the front and the
+//!   stones it reversed from the back. The two never overlap: they are
+//!   different stones of the board.
 //!
 //! Invariants that make the bookkeeping cheap, all consequences of "stones never
 //! leave the board":
@@ -29,7 +31,7 @@
 //!   colour c" never becomes false while the point stays vacant.
 
 use crate::color::Color;
-use crate::geometry::{Geometry, MAX_INDEX};
+use crate::geometry::{Geometry, MAX_INDEX, MAX_POINTS};
 use crate::point_array::PointArray;
 use crate::vacant::Vacant;
 use crate::zobrist;
@@ -42,8 +44,6 @@ pub(crate) const EDGE: u8 = 3;
 pub(crate) const COLOR: u8 = 3;
 /// Flag: the turn in progress added this stone.
 pub(crate) const NEW: u8 = 4;
-/// Flag: the turn in progress reversed this stone.
-pub(crate) const FLIPPED: u8 = 8;
 
 /// Flag of a vacant cell: it neighbours a stone of `color`.
 #[inline]
@@ -63,6 +63,11 @@ pub(crate) struct Board {
     touched: PointArray<bool, MAX_INDEX>,
     /// The vacant points.
     pub(crate) vacant: Vacant,
+    /// The turn's new stones (`log[..added]`) and reversed stones (the last
+    /// `reversed` entries).
+    log: PointArray<u16, MAX_POINTS>,
+    added: u16,
+    reversed: u16,
     /// Stones per colour index.
     stones: [u16; 2],
     /// Zobrist hash of the board key, the stones and the `NEW` marks.
@@ -94,6 +99,9 @@ impl Board {
             size: PointArray::filled(0),
             touched: PointArray::filled(false),
             vacant: Vacant::new(geometry.points().map(|p| p.index())),
+            log: PointArray::filled(0),
+            added: 0,
+            reversed: 0,
             stones: [0; 2],
             hash: zobrist::board(geometry.degree() == 6, geometry.size()),
         };
@@ -388,6 +396,8 @@ impl Board {
         self.hash ^= zobrist::stone(c, p) ^ zobrist::NEW_STONE[p];
         self.stones[c] += 1;
         self.vacant.remove(p);
+        self.log[usize::from(self.added)] = p as u16;
+        self.added += 1;
 
         // The stone starts as a group of its own. Each neighbouring group
         // loses the liberty p (once per adjacent stone: pseudo-liberties);
@@ -485,7 +495,9 @@ impl Board {
         let mut s = r;
         for _ in 0..n {
             let next = usize::from(self.next[s]);
-            self.cells[s] = me | FLIPPED;
+            self.cells[s] = me;
+            self.reversed += 1;
+            self.log[MAX_POINTS - usize::from(self.reversed)] = s as u16;
             self.hash ^= zobrist::FLIP[s];
             for t in self.geometry.around::<D>(s) {
                 // Rarely true; the halves are combined as numbers so that the
@@ -499,31 +511,30 @@ impl Board {
         }
     }
 
+    /// The stones the turn in progress has added, in order.
+    #[inline]
+    pub(crate) fn added(&self) -> &[u16] {
+        &self.log.0[..usize::from(self.added)]
+    }
+
+    /// The stones the turn in progress has reversed.
+    pub(crate) fn reversed(&self) -> &[u16] {
+        &self.log.0[MAX_POINTS - usize::from(self.reversed)..]
+    }
+
     /// Ends the turn's bookkeeping: clears the `NEW` marks (and their hash
-    /// keys), the `FLIPPED` marks and the touched flags, and makes every
-    /// candidate live again. Every touched group and every reversed stone is
-    /// in the group of one of the turn's new stones.
-    pub(crate) fn end_turn(&mut self, new_stones: &[u16], reversed: bool) {
-        for &s in new_stones {
-            let s = usize::from(s);
+    /// keys) and the touched flags, forgets the turn's log, and makes every
+    /// vacant point live again. Every touched group holds a new stone.
+    pub(crate) fn end_turn(&mut self) {
+        for i in 0..usize::from(self.added) {
+            let s = usize::from(self.log[i]);
             self.cells[s] &= !NEW;
             self.hash ^= zobrist::NEW_STONE[s];
             let r = self.root(s);
-            if !self.touched[r] {
-                continue; // already cleared through another new stone
-            }
             self.touched[r] = false;
-            if reversed {
-                let mut t = r;
-                loop {
-                    self.cells[t] &= !FLIPPED;
-                    t = usize::from(self.next[t]);
-                    if t == r {
-                        break;
-                    }
-                }
-            }
         }
+        self.added = 0;
+        self.reversed = 0;
         self.vacant.revive();
     }
 
@@ -609,12 +620,6 @@ impl Board {
                 mine.iter().all(|&s| self.root(s) == r),
                 "roots of the group of {p}"
             );
-            if cell & FLIPPED != 0 {
-                assert!(
-                    self.geometry.adjacent(p).all(|q| self.color(q) != EMPTY),
-                    "reversed stone {p} neighbours a vacant point"
-                );
-            }
         }
         for color in Color::BOTH {
             assert_eq!(
@@ -628,6 +633,14 @@ impl Board {
             fresh.vacant.len(),
             "number of vacant points"
         );
+        for &s in self.reversed() {
+            let s = usize::from(s);
+            assert!(
+                self.geometry.adjacent(s).all(|q| self.color(q) != EMPTY),
+                "reversed stone {s} neighbours a vacant point"
+            );
+        }
+        assert!(usize::from(self.added) + usize::from(self.reversed) <= MAX_POINTS);
         assert_eq!(self.hash, self.hash_from_scratch(), "incremental hash");
     }
 }

@@ -36,11 +36,6 @@ use crate::score::{Score, Territory};
 use crate::turn::{StepKind, Turn};
 use crate::zobrist;
 
-/// Most stones one turn can add: each growth step grows at least one fresh
-/// base group, and no colour has more than 313 groups on 25×25; one more for
-/// the balance turn's placement.
-const MAX_TURN_STONES: usize = 320;
-
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -73,34 +68,14 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// The stones added by the turn in progress.
-#[derive(Clone, Copy)]
+/// What the turn in progress has done, beyond its stones (which the board
+/// keeps).
+#[derive(Clone, Copy, Default)]
 struct TurnState {
-    stones: [u16; MAX_TURN_STONES],
-    len: u16,
     /// A placement was played: it ended the turn.
     placed: bool,
     /// At least one growth step was played.
     grew: bool,
-    /// Some step reversed a group.
-    reversed: bool,
-}
-
-impl TurnState {
-    fn new() -> TurnState {
-        TurnState {
-            stones: [0; MAX_TURN_STONES],
-            len: 0,
-            placed: false,
-            grew: false,
-            reversed: false,
-        }
-    }
-
-    #[inline]
-    fn stones(&self) -> &[u16] {
-        &self.stones[..usize::from(self.len)]
-    }
 }
 
 /// A position of Sygo or Hexsygo, with the turn in progress.
@@ -138,7 +113,7 @@ impl Position {
             growth_started: false,
             passes: 0,
             resigned: None,
-            turn: TurnState::new(),
+            turn: TurnState::default(),
         }
     }
 
@@ -187,7 +162,7 @@ impl Position {
             growth_started,
             passes,
             resigned,
-            turn: TurnState::new(),
+            turn: TurnState::default(),
         })
     }
 
@@ -332,12 +307,18 @@ impl Position {
 
     /// The stones the turn in progress has added, in order.
     pub fn turn_stones(&self) -> Vec<Point> {
-        self.turn.stones().iter().map(|&s| Point(s)).collect()
+        self.board.added().iter().map(|&s| Point(s)).collect()
+    }
+
+    /// Number of stones the turn in progress has added.
+    #[inline]
+    fn turn_len(&self) -> usize {
+        self.board.added().len()
     }
 
     /// Whether the turn in progress has at least one stone.
     pub fn turn_in_progress(&self) -> bool {
-        self.turn.len > 0
+        self.turn_len() > 0
     }
 
     /// Whether a placement has ended the turn in progress (only finishing it
@@ -419,7 +400,7 @@ impl Position {
     /// of the mover.
     #[inline]
     pub(crate) fn growth_allowed(&self, p: usize) -> bool {
-        self.turn.len == 0 || self.growth_check(p).is_ok()
+        self.turn_len() == 0 || self.growth_check(p).is_ok()
     }
 
     /// Whether some group of the turn in progress has no liberty (a transient
@@ -431,8 +412,8 @@ impl Position {
     /// A new stone whose group has no liberty, if any. Only groups that hold a
     /// new stone can have lost their last liberty this turn.
     fn first_dead_stone(&self) -> Option<usize> {
-        self.turn
-            .stones()
+        self.board
+            .added()
             .iter()
             .map(|&s| usize::from(s))
             .find(|&s| self.board.libs(self.board.root(s)) == 0)
@@ -478,7 +459,7 @@ impl Position {
             return Err(StepError::NotOnBoard);
         };
         if self.turn.placed {
-            let last = self.turn.stones()[usize::from(self.turn.len) - 1];
+            let last = self.board.added()[self.turn_len() - 1];
             return Err(StepError::TurnOver {
                 placement: self.vertex(usize::from(last)),
             });
@@ -504,7 +485,7 @@ impl Position {
                 }),
             },
             StepKind::Placement => {
-                if self.turn.len > 0 && !self.balance_available() {
+                if self.turn_len() > 0 && !self.balance_available() {
                     return Err(StepError::PlacementAfterGrowth {
                         at: self.vertex(i),
                         color: self.side,
@@ -584,20 +565,14 @@ impl Position {
     /// [`Position::apply_step`] on a board of degree `D`.
     #[inline(always)]
     pub(crate) fn apply_step_d<const D: usize>(&mut self, p: usize, kind: StepKind) {
-        let reversed = self.board.put_stone::<D>(p, self.side);
+        self.board.put_stone::<D>(p, self.side);
         // The grown base groups, and after a capture every base group of the
-        // united group, are no longer fresh (§5 steps 1 and 3). A placement's
-        // group is marked too: it lets the end of the turn find every
-        // reversed stone.
+        // united group, are no longer fresh (§5 steps 1 and 3). (A
+        // placement's group is marked too; it ends the turn anyway.)
         self.board.touch(p);
-        let t = &mut self.turn;
-        debug_assert!(usize::from(t.len) < MAX_TURN_STONES);
-        t.stones[usize::from(t.len)] = p as u16;
-        t.len += 1;
-        t.reversed |= reversed;
         match kind {
-            StepKind::Growth => t.grew = true,
-            StepKind::Placement => t.placed = true,
+            StepKind::Growth => self.turn.grew = true,
+            StepKind::Placement => self.turn.placed = true,
         }
     }
 
@@ -611,7 +586,7 @@ impl Position {
         if self.is_over() {
             return Err(FinishError::GameOver);
         }
-        if self.turn.len == 0 {
+        if self.turn_len() == 0 {
             return Err(FinishError::NoStep);
         }
         match self.first_dead_stone() {
@@ -639,14 +614,9 @@ impl Position {
     #[inline]
     pub fn finish_turn_unchecked(&mut self) {
         debug_assert_eq!(self.check_finish(), Ok(()));
-        let t = &mut self.turn;
-        self.board
-            .end_turn(&t.stones[..usize::from(t.len)], t.reversed);
-        self.growth_started |= t.grew;
-        t.len = 0;
-        t.placed = false;
-        t.grew = false;
-        t.reversed = false;
+        self.board.end_turn();
+        self.growth_started |= self.turn.grew;
+        self.turn = TurnState::default();
         self.passes = 0;
         self.side = self.side.opponent();
     }
@@ -659,7 +629,7 @@ impl Position {
             return;
         }
         let touch = touches(self.side);
-        let placements = self.turn.len == 0 || self.balance_available();
+        let placements = self.turn_len() == 0 || self.balance_available();
         let dead = placements && self.has_dead_group();
         for &p in self.board.vacant.points() {
             let p = usize::from(p);
@@ -735,7 +705,7 @@ impl Position {
     fn check_turn_start(&self) -> Result<(), TurnError> {
         if self.is_over() {
             Err(TurnError::GameOver)
-        } else if self.turn.len > 0 {
+        } else if self.turn_len() > 0 {
             Err(TurnError::TurnInProgress)
         } else {
             Ok(())
@@ -776,7 +746,7 @@ impl Position {
     ///
     /// [`TurnError::TurnInProgress`] when stones of a turn are pending.
     pub fn set_side_to_move(&mut self, side: Color) -> Result<(), TurnError> {
-        if self.turn.len > 0 {
+        if self.turn_len() > 0 {
             return Err(TurnError::TurnInProgress);
         }
         self.side = side;
@@ -790,7 +760,7 @@ impl Position {
     ///
     /// [`TurnError::TurnInProgress`] when stones of a turn are pending.
     pub fn set_growth_started(&mut self, started: bool) -> Result<(), TurnError> {
-        if self.turn.len > 0 {
+        if self.turn_len() > 0 {
             return Err(TurnError::TurnInProgress);
         }
         self.growth_started = started;
@@ -800,18 +770,21 @@ impl Position {
     /// The position as it was when the turn in progress began: the turn's new
     /// stones lifted, the stones it reversed turned back.
     pub fn turn_start(&self) -> Position {
-        if self.turn.len == 0 {
+        if self.turn_len() == 0 {
             return self.clone();
         }
         let g = self.geometry();
+        let mut reversed = vec![false; g.index_len()];
+        for &s in self.board.reversed() {
+            reversed[usize::from(s)] = true;
+        }
         let stones: Vec<(Point, Color)> = g
             .points()
             .filter_map(|p| {
-                let cell = self.board.cell(p.index());
                 let color = self.board.stone(p.index())?;
-                if cell & NEW != 0 {
+                if self.board.cell(p.index()) & NEW != 0 {
                     None
-                } else if cell & crate::board::FLIPPED != 0 {
+                } else if reversed[p.index()] {
                     Some((p, color.opponent()))
                 } else {
                     Some((p, color))
@@ -836,23 +809,18 @@ impl Position {
         self.board.check_invariants();
         assert_eq!(self.hash(), self.hash_from_scratch(), "hash");
         let g = self.geometry();
-        let new: Vec<usize> = self.turn.stones().iter().map(|&s| usize::from(s)).collect();
+        let new: Vec<usize> = self.board.added().iter().map(|&s| usize::from(s)).collect();
         for p in g.points().map(|p| p.index()) {
             let cell = self.board.cell(p);
             assert_eq!(cell & NEW != 0, new.contains(&p), "NEW mark of {p}");
-            if cell & COLOR != EMPTY && self.turn.len == 0 {
+            if cell & COLOR != EMPTY && self.turn_len() == 0 {
                 assert!(
                     !self.board.touched(self.board.root(p)),
                     "touched flag between turns"
                 );
-                assert_eq!(
-                    cell & crate::board::FLIPPED,
-                    0,
-                    "FLIPPED mark between turns"
-                );
             }
         }
-        if self.turn.len == 0 {
+        if self.turn_len() == 0 {
             // Between turns no group of either colour is without liberties.
             for p in g.points().map(|p| p.index()) {
                 if self.board.stone(p).is_some() {
@@ -890,7 +858,15 @@ impl PartialEq for Position {
             && self.growth_started == other.growth_started
             && self.passes == other.passes
             && self.resigned == other.resigned
-            && self.turn.stones() == other.turn.stones()
+            && self.board.added() == other.board.added()
+            && {
+                let sorted = |p: &Position| {
+                    let mut v = p.board.reversed().to_vec();
+                    v.sort_unstable();
+                    v
+                };
+                sorted(self) == sorted(other)
+            }
             && self
                 .geometry()
                 .points()
