@@ -180,6 +180,28 @@ impl Board {
         );
     }
 
+    /// Makes `self` a copy of `source`, copying only the part of each array
+    /// that `source`'s board uses. The rest of `self`'s arrays is never read:
+    /// every index the board uses is below its geometry's `index_len`.
+    pub(crate) fn copy_from(&mut self, source: &Board) {
+        let n = source.geometry.index_len();
+        self.geometry = source.geometry;
+        self.cells.0[..n].copy_from_slice(&source.cells.0[..n]);
+        self.group.0[..n].copy_from_slice(&source.group.0[..n]);
+        self.next.0[..n].copy_from_slice(&source.next.0[..n]);
+        self.libs.0[..n].copy_from_slice(&source.libs.0[..n]);
+        self.size.0[..n].copy_from_slice(&source.size.0[..n]);
+        self.touched.0[..n].copy_from_slice(&source.touched.0[..n]);
+        self.vacant.copy_from(&source.vacant, n);
+        let (added, reversed) = (usize::from(source.added), usize::from(source.reversed));
+        self.log.0[..added].copy_from_slice(&source.log.0[..added]);
+        self.log.0[MAX_POINTS - reversed..].copy_from_slice(&source.log.0[MAX_POINTS - reversed..]);
+        self.added = source.added;
+        self.reversed = source.reversed;
+        self.stones = source.stones;
+        self.hash = source.hash;
+    }
+
     /// The raw cell: colour bits and flags.
     #[inline]
     pub(crate) fn cell(&self, p: usize) -> u8 {

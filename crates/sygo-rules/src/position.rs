@@ -847,6 +847,18 @@ impl Clone for Position {
             turn: self.turn,
         }
     }
+
+    /// Copies `source` into `self`, copying only the part of each array that
+    /// `source`'s board uses (a 19×19 board uses about half of the room kept
+    /// for 25×25): the cheap way to restart a playout from a position.
+    fn clone_from(&mut self, source: &Position) {
+        self.board.copy_from(&source.board);
+        self.side = source.side;
+        self.growth_started = source.growth_started;
+        self.passes = source.passes;
+        self.resigned = source.resigned;
+        self.turn = source.turn;
+    }
 }
 
 impl PartialEq for Position {

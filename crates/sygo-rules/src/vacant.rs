@@ -53,6 +53,16 @@ impl Vacant {
         v
     }
 
+    /// Makes `self` a copy of `source`, for a board whose point indices are
+    /// below `index_len`.
+    pub(crate) fn copy_from(&mut self, source: &Vacant, index_len: usize) {
+        let len = usize::from(source.len);
+        self.order.0[..len].copy_from_slice(&source.order.0[..len]);
+        self.slot.0[..index_len].copy_from_slice(&source.slot.0[..index_len]);
+        self.live = source.live;
+        self.len = source.len;
+    }
+
     /// Puts p at position `at`, moving the point that was there to p's old
     /// position.
     #[inline]

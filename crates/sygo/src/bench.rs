@@ -72,6 +72,7 @@ fn play_games(geometry: Geometry, budget: Budget, seed: u64) -> Totals {
     // Each game starts from a copy of the empty position, as a playout starts
     // from a copy of the position it explores.
     let empty = Position::new(geometry);
+    let mut position = empty.clone();
     let mut totals = Totals::default();
     let start = Instant::now();
     loop {
@@ -82,7 +83,8 @@ fn play_games(geometry: Geometry, budget: Budget, seed: u64) -> Totals {
         if !more {
             break;
         }
-        let stats = empty.clone().play_random_game(&mut rng);
+        position.clone_from(&empty);
+        let stats = position.play_random_game(&mut rng);
         totals.stats.steps += stats.steps;
         totals.stats.turns += stats.turns;
         totals.games += 1;
