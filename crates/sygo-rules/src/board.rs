@@ -507,9 +507,19 @@ impl Board {
         let n = self.size[r];
         self.stones[c] += n;
         self.stones[o] -= n;
-        // Walk the n reversed stones: recolour each, and unite the group with
-        // every group of `color` it touches (the group had no liberty, so its
-        // other neighbours are all stones of `color` or the edge). A merge
+        // Recolour the n stones, and log them.
+        let mut s = r;
+        for _ in 0..n {
+            self.cells[s] = me;
+            self.hash ^= zobrist::FLIP[s];
+            self.reversed += 1;
+            self.log[MAX_POINTS - usize::from(self.reversed)] = s as u16;
+            s = usize::from(self.next[s]);
+        }
+        // Unite the group with every group of `color` it touches. The group
+        // had no liberty: every neighbour of its stones is now a stone of
+        // `color` or an edge cell (whose `group` is 0), so one look at the
+        // neighbour's root says whether to merge, and it rarely does. A merge
         // splices the other group's stones in right after r, which the walk
         // has passed; following each stone's successor as it was before the
         // merges visits exactly the reversed stones.
@@ -517,14 +527,9 @@ impl Board {
         let mut s = r;
         for _ in 0..n {
             let next = usize::from(self.next[s]);
-            self.cells[s] = me;
-            self.reversed += 1;
-            self.log[MAX_POINTS - usize::from(self.reversed)] = s as u16;
-            self.hash ^= zobrist::FLIP[s];
             for t in self.geometry.around::<D>(s) {
-                // Rarely true; the halves are combined as numbers so that the
-                // only branch is on the (predictable) result.
-                if usize::from(self.cells[t] & COLOR == me) * (self.root(t) ^ united) != 0 {
+                let rt = self.root(t);
+                if rt != united && rt != 0 {
                     self.merge(r, t);
                     united = self.root(r);
                 }
