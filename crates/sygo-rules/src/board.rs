@@ -438,6 +438,10 @@ impl Board {
         let touch = touches(color);
         let mut vacant = 0;
         let mut captures = false;
+        // Our neighbours, gathered without branching: whether a neighbour is
+        // ours is a coin toss, how many there are much less so.
+        let mut ours = [0usize; D];
+        let mut n_ours = 0;
         for q in around {
             let cell = self.cells[q];
             let color_q = cell & COLOR;
@@ -446,10 +450,14 @@ impl Board {
             let empty = color_q == EMPTY;
             vacant += u16::from(empty);
             self.cells[q] = cell | (u8::from(empty) * touch);
-            if usize::from(color_q == me) * (r ^ self.root(p)) != 0 {
+            ours[n_ours] = q;
+            n_ours += usize::from(color_q == me);
+            captures |= (color_q == them) & (self.libs[r] == 0);
+        }
+        for &q in &ours[..n_ours] {
+            if self.root(q) != self.root(p) {
                 self.merge(p, q);
             }
-            captures |= (color_q == them) & (self.libs[r] == 0);
         }
         let r = self.root(p);
         self.libs[r] += vacant;
