@@ -376,14 +376,16 @@ impl Board {
             }
             // Most of a captured group's neighbours belong to one group of
             // ours next to p: remember the last root found to be one of those.
+            // Every neighbour of a captured stone is a stone of the group
+            // (root r), one of ours, p or an edge (root 0, as p is vacant).
+            // Most of ours belong to one group next to p: remember the last
+            // root found to be one of those. So one look at the root decides,
+            // and rarely says more is needed.
             let mut known = usize::MAX;
             for s in self.group_stones(r) {
                 for t in self.geometry.around::<D>(s) {
-                    if self.cells[t] & COLOR != me {
-                        continue;
-                    }
                     let rt = self.root(t);
-                    if rt != known {
+                    if rt != known && rt != r && rt != 0 {
                         if self.libs[rt] > 0 && !joined.contains(&rt) {
                             return true;
                         }
