@@ -9,14 +9,14 @@
 //! - `group[p]`: the root point of the group of stone p. Every stone of a group
 //!   holds the same root; on a merge the smaller group is relabelled. For a
 //!   vacant point or an edge cell it is 0, itself an edge cell (the corner of
-//!   the padding): so `libs`, `touched` and the like can be read at `group[q]`
+//!   the padding): so `libs`, the `TOUCHED` flag and the like can be read at `group[q]`
 //!   for any neighbour q without first testing what q holds. Entry 0 is never
 //!   a group.
 //! - `next[p]`: the next stone of the same group; each group is a circular list.
 //! - at each root r: `libs[r]`, the group's *pseudo-liberties* (the number of
 //!   (stone, vacant neighbour) pairs: zero exactly when the group has no
-//!   liberty), `size[r]`, and `touched[r]` (the group is no longer fresh this
-//!   turn, RULES.md §3: it grew or it captured).
+//!   liberty), `size[r]`, and the flag `TOUCHED` in `cells[r]` (the group is no
+//!   longer fresh this turn, RULES.md §3: it grew or it captured).
 //! - [`Vacant`]: the vacant points in an array, for O(1) random choice.
 //! - `log`: the turn in progress, the stones it added from the front and the
 //!   stones it reversed from the back. The two never overlap: they are
@@ -44,6 +44,8 @@ pub(crate) const EDGE: u8 = 3;
 pub(crate) const COLOR: u8 = 3;
 /// Flag: the turn in progress added this stone.
 pub(crate) const NEW: u8 = 4;
+/// Flag of a group's root stone: the group is no longer fresh this turn.
+pub(crate) const TOUCHED: u8 = 8;
 
 /// Flag of a vacant cell: it neighbours a stone of `color`.
 #[inline]
@@ -60,7 +62,6 @@ pub(crate) struct Board {
     next: PointArray<u16, MAX_INDEX>,
     libs: PointArray<u16, MAX_INDEX>,
     size: PointArray<u16, MAX_INDEX>,
-    touched: PointArray<bool, MAX_INDEX>,
     /// The vacant points.
     pub(crate) vacant: Vacant,
     /// The turn's new stones (`log[..added]`) and reversed stones (the last
@@ -97,7 +98,6 @@ impl Board {
             next: PointArray::filled(0),
             libs: PointArray::filled(0),
             size: PointArray::filled(0),
-            touched: PointArray::filled(false),
             vacant: Vacant::new(geometry.points().map(|p| p.index())),
             log: PointArray::filled(0),
             added: 0,
@@ -156,7 +156,6 @@ impl Board {
             self.next[prev] = p as u16;
             self.size[p] = size;
             self.libs[p] = libs;
-            self.touched[p] = false;
         }
         for p in geometry.points().map(|p| p.index()) {
             if self.cells[p] & COLOR != EMPTY {
@@ -191,7 +190,6 @@ impl Board {
         self.next.0[..n].copy_from_slice(&source.next.0[..n]);
         self.libs.0[..n].copy_from_slice(&source.libs.0[..n]);
         self.size.0[..n].copy_from_slice(&source.size.0[..n]);
-        self.touched.0[..n].copy_from_slice(&source.touched.0[..n]);
         self.vacant.copy_from(&source.vacant, n);
         let (added, reversed) = (usize::from(source.added), usize::from(source.reversed));
         self.log.0[..added].copy_from_slice(&source.log.0[..added]);
@@ -238,14 +236,14 @@ impl Board {
     /// Whether the group with root r is no longer fresh this turn.
     #[inline]
     pub(crate) fn touched(&self, r: usize) -> bool {
-        self.touched[r]
+        self.cells[r] & TOUCHED != 0
     }
 
     /// Marks the group of stone p as no longer fresh.
     #[inline]
     pub(crate) fn touch(&mut self, p: usize) {
         let r = self.root(p);
-        self.touched[r] = true;
+        self.cells[r] |= TOUCHED;
     }
 
     /// Number of stones of a colour.
@@ -431,7 +429,6 @@ impl Board {
         self.next[p] = p as u16;
         self.size[p] = 1;
         self.libs[p] = 0;
-        self.touched[p] = false;
         // The neighbours are classified without branches where the outcome
         // is a coin toss; `group` of a vacant or edge cell is 0, an edge cell
         // whose `libs` entry absorbs the decrements meant for stones only.
@@ -505,7 +502,7 @@ impl Board {
         self.next.0.swap(a, b);
         self.size[keep] += self.size[gone];
         self.libs[keep] += self.libs[gone];
-        self.touched[keep] |= self.touched[gone];
+        self.cells[keep] |= self.cells[gone] & TOUCHED;
     }
 
     /// Reverses the group with root r (which has no liberty) to `color` and
@@ -568,7 +565,7 @@ impl Board {
             self.cells[s] &= !NEW;
             self.hash ^= zobrist::NEW_STONE[s];
             let r = self.root(s);
-            self.touched[r] = false;
+            self.cells[r] &= !TOUCHED;
         }
         self.added = 0;
         self.reversed = 0;

@@ -3,28 +3,37 @@
 //!
 //! # The policy
 //!
-//! Each decision draws uniformly among the *eligible* choices:
+//! - A turn starts with a step drawn uniformly among every eligible first
+//!   step, placements and growth steps alike. When none is eligible, the
+//!   player passes: a game ends when neither side can play.
+//! - A placement ends the turn.
+//! - After a growth step the turn ends with probability 1/2; otherwise it goes
+//!   on with a step drawn uniformly among the eligible growth steps (and, in
+//!   Black's balance turn, placements), and ends when there is none. So a
+//!   growth turn has a random length: one step, plus a geometric number more.
 //!
-//! - at the start of a turn: every allowed first step (placements and growth
-//!   steps alike);
-//! - after a growth step: every allowed growth step, every allowed placement
-//!   if it is Black's balance turn, and finishing the turn;
-//! - a placement ends the turn.
+//! A step is *eligible* if it is allowed (RULES.md §4–§6) and leaves the group
+//! of the new stone with a liberty: the random player makes no transient
+//! suicide, so it can always finish a turn it has started. A point found
+//! ineligible is not drawn again in the same turn.
 //!
-//! A step is eligible if it is allowed (RULES.md §4–§6) and leaves the group
-//! of the new stone with a liberty (the random player makes no transient
-//! suicide, so it can always finish a turn it has started). A point found
-//! ineligible is not drawn again in the same turn. When nothing at all is
-//! eligible at the start of a turn, the player passes: games end when
-//! neither side can play.
+//! Why not draw "finish the turn" as one more option among the steps? Then a
+//! growth turn goes on until almost every group has grown, and most of the
+//! time goes to discovering, one draw at a time, the points that the grown
+//! groups have ruled out; the engine would be measured on the policy rather
+//! than on the rules.
 //!
 //! # Cost
 //!
-//! Candidates are drawn from per-colour arrays of the vacant points split into
-//! open (next to the mover: growths) and free (placements); see
-//! [`candidates`](crate::candidates). A draw costs one random number and a look
-//! at the point's neighbours; a point found ineligible is moved aside in O(1)
-//! and not drawn again this turn, so no draw ever scans the board.
+//! Points are drawn from the board's array of vacant points (see
+//! [`vacant`](crate::vacant)), in which each vacant cell says whether it
+//! touches each colour. A draw costs one random number and a look at the
+//! point's neighbours; a point found ineligible is moved aside in O(1) and not
+//! drawn again this turn, so no draw ever scans the board. The one costly
+//! case is a step that captures while it fills the last liberty of its own
+//! group: whether it lives depends on what the captured group touches, and
+//! finding out walks the captured group (once; the walk stops at the first
+//! group of ours with a liberty).
 
 use rand::Rng;
 
