@@ -182,8 +182,17 @@ impl Position {
     /// for the policy) and returns what it did. The game must not be over and
     /// no turn may be in progress.
     pub fn play_random_turn<R: Rng + ?Sized>(&mut self, rng: &mut R) -> RandomTurn {
+        match self.geometry().degree() {
+            4 => self.play_random_turn_d::<4, R>(rng),
+            _ => self.play_random_turn_d::<6, R>(rng),
+        }
+    }
+
+    /// [`Position::play_random_turn`] on a board of degree `D`.
+    #[inline(always)]
+    fn play_random_turn_d<const D: usize, R: Rng + ?Sized>(&mut self, rng: &mut R) -> RandomTurn {
         debug_assert!(!self.is_over() && !self.turn_in_progress());
-        match self.random_steps(rng) {
+        match self.random_steps_d::<D, R>(rng) {
             0 => {
                 // Nothing eligible. A pass cannot fail between turns.
                 let _ = self.pass();
@@ -199,10 +208,18 @@ impl Position {
     /// Plays random turns until the game is over; returns the number of stones
     /// played (steps) and of turns (passes included).
     pub fn play_random_game<R: Rng + ?Sized>(&mut self, rng: &mut R) -> GameStats {
+        match self.geometry().degree() {
+            4 => self.play_random_game_d::<4, R>(rng),
+            _ => self.play_random_game_d::<6, R>(rng),
+        }
+    }
+
+    /// [`Position::play_random_game`] on a board of degree `D`.
+    fn play_random_game_d<const D: usize, R: Rng + ?Sized>(&mut self, rng: &mut R) -> GameStats {
         let mut stats = GameStats::default();
         while !self.is_over() {
             stats.turns += 1;
-            if let RandomTurn::Stones(n) = self.play_random_turn(rng) {
+            if let RandomTurn::Stones(n) = self.play_random_turn_d::<D, R>(rng) {
                 stats.steps += u64::from(n);
             }
         }

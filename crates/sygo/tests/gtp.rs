@@ -341,6 +341,15 @@ fn the_session_in_the_protocol_docs_is_what_the_engine_says() {
     replay_transcript(&section[start..end], &["--seed", "1"]);
 }
 
+#[test]
+fn the_session_in_the_readme_is_what_the_engine_says() {
+    let readme = include_str!("../../../README.md");
+    let section = &readme[readme.find("$ sygo gtp").expect("a session in the README")..];
+    let start = section.find('\n').expect("the command line") + 1;
+    let end = start + section[start..].find("```").expect("its end");
+    replay_transcript(&section[start..end], &["--variant", "sygo", "--size", "9"]);
+}
+
 // ------------------------------------------------------------ every command
 
 #[test]
