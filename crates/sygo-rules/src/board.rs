@@ -380,8 +380,9 @@ impl Board {
             // root found to be one of those. So one look at the root decides,
             // and rarely says more is needed.
             let mut known = usize::MAX;
+            let geometry = self.geometry;
             for s in self.group_stones(r) {
-                for t in self.geometry.around::<D>(s) {
+                for t in geometry.around::<D>(s) {
                     let rt = self.root(t);
                     if rt != known && rt != r && rt != 0 {
                         if self.libs[rt] > 0 && !joined.contains(&rt) {
@@ -531,10 +532,11 @@ impl Board {
         // has passed; following each stone's successor as it was before the
         // merges visits exactly the reversed stones.
         let mut united = r; // the root of the group that holds them
+        let geometry = self.geometry;
         let mut s = r;
         for _ in 0..n {
             let next = usize::from(self.next[s]);
-            for t in self.geometry.around::<D>(s) {
+            for t in geometry.around::<D>(s) {
                 let rt = self.root(t);
                 if rt != united && rt != 0 {
                     self.merge(r, t);

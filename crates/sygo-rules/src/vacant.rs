@@ -78,15 +78,28 @@ impl Vacant {
     /// p has been filled: it leaves the array.
     #[inline]
     pub(crate) fn remove(&mut self, p: usize) {
-        // A live point first moves to the last live position, and the live
-        // part shrinks over it; then the point, now at the start of the
-        // rejected part, swaps with the last point of all and drops off.
-        if self.slot[p] < self.live {
+        // p leaves a hole. If p is live, the last live point fills it, and the
+        // hole moves to where that point was, at the start of the rejected
+        // part; then the last point of all fills the hole.
+        let mut hole = self.slot[p];
+        if hole < self.live {
             self.live -= 1;
-            self.swap_into(p, self.live);
+            self.fill(hole, self.live);
+            hole = self.live;
         }
         self.len -= 1;
-        self.swap_into(p, self.len);
+        self.fill(hole, self.len);
+    }
+
+    /// Moves the point at position `from` to position `to` (nothing to do if
+    /// they are the same: the hole is already at the end).
+    #[inline]
+    fn fill(&mut self, to: u16, from: u16) {
+        if to != from {
+            let q = self.order[usize::from(from)];
+            self.order[usize::from(to)] = q;
+            self.slot[usize::from(q)] = to;
+        }
     }
 
     /// The random player found the i-th live point ineligible for this turn.
