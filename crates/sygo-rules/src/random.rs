@@ -81,21 +81,28 @@ impl Position {
     #[inline(always)]
     fn grow_if_eligible<const D: usize>(&mut self, p: usize) -> bool {
         let me = self.side_to_move() as u8;
-        // Without branches: whether each neighbour is vacant, ours, touched is
-        // a coin toss (a vacant neighbour reads the edge entry 0, never
-        // touched).
-        let (mut fresh, mut blocked, mut vacant) = (false, false, false);
+        // Our neighbours, gathered without branching (whether a neighbour is
+        // ours or vacant is a coin toss), then each one's group looked at.
+        let mut ours = [0usize; D];
+        let (mut n_ours, mut vacant) = (0, false);
         for q in self.board.geometry.around::<D>(p) {
-            let cell = self.board.cell(q);
-            let ours = cell & COLOR == me;
-            let touched = self.board.touched(self.board.root(q));
-            vacant |= cell & COLOR == EMPTY;
-            // A stone of a fresh base group: p would grow it.
-            fresh |= ours & !touched;
-            // A base stone of a group that grew or captured (§5, g3).
-            blocked |= ours & touched & (cell & NEW == 0);
+            let color = self.board.cell(q) & COLOR;
+            ours[n_ours] = q;
+            n_ours += usize::from(color == me);
+            vacant |= color == EMPTY;
         }
-        if blocked | !fresh {
+        let mut fresh = false;
+        for &q in &ours[..n_ours] {
+            if self.board.touched(self.board.root(q)) {
+                if self.board.cell(q) & NEW == 0 {
+                    // A base stone of a group that grew or captured (§5, g3).
+                    return false;
+                }
+            } else {
+                fresh = true; // a fresh base group: p would grow it
+            }
+        }
+        if !fresh {
             return false;
         }
         if vacant {
