@@ -78,28 +78,24 @@ impl Vacant {
     /// p has been filled: it leaves the array.
     #[inline]
     pub(crate) fn remove(&mut self, p: usize) {
-        // p leaves a hole. If p is live, the last live point fills it, and the
-        // hole moves to where that point was, at the start of the rejected
-        // part; then the last point of all fills the hole.
+        // p leaves a hole. If p is live, the last live point fills it and p
+        // takes that point's place, at the start of the rejected part; then
+        // the last point of all fills p's place and the array shrinks. (When
+        // a point would move onto itself it is p, whose slot no longer
+        // matters: no test needed.)
         let mut hole = self.slot[p];
         if hole < self.live {
             self.live -= 1;
-            self.fill(hole, self.live);
+            let x = self.order[usize::from(self.live)];
+            self.order[usize::from(hole)] = x;
+            self.slot[usize::from(x)] = hole;
+            self.order[usize::from(self.live)] = p as u16;
             hole = self.live;
         }
         self.len -= 1;
-        self.fill(hole, self.len);
-    }
-
-    /// Moves the point at position `from` to position `to` (nothing to do if
-    /// they are the same: the hole is already at the end).
-    #[inline]
-    fn fill(&mut self, to: u16, from: u16) {
-        if to != from {
-            let q = self.order[usize::from(from)];
-            self.order[usize::from(to)] = q;
-            self.slot[usize::from(q)] = to;
-        }
+        let y = self.order[usize::from(self.len)];
+        self.order[usize::from(hole)] = y;
+        self.slot[usize::from(y)] = hole;
     }
 
     /// The random player found the i-th live point ineligible for this turn.
