@@ -22,7 +22,10 @@ fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_game");
     for g in boards() {
         let empty = Position::new(g);
-        let steps = empty.clone().play_random_game(&mut Pcg32::seed_from_u64(0)).steps;
+        let steps = empty
+            .clone()
+            .play_random_game(&mut Pcg32::seed_from_u64(0))
+            .steps;
         group.throughput(Throughput::Elements(steps));
         let mut rng = Pcg32::seed_from_u64(1);
         group.bench_function(g.to_string(), |b| {

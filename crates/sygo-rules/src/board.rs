@@ -9,9 +9,9 @@
 //! - `group[p]`: the root point of the group of stone p. Every stone of a group
 //!   holds the same root; on a merge the smaller group is relabelled. For a
 //!   vacant point or an edge cell it is 0, itself an edge cell (the corner of
-//!   the padding): so `libs`, the `TOUCHED` flag and the like can be read at `group[q]`
-//!   for any neighbour q without first testing what q holds. Entry 0 is never
-//!   a group.
+//!   the padding): so `libs`, the `TOUCHED` flag and the like can be read at
+//!   `group[q]` for any neighbour q without first testing what q holds. Entry
+//!   0 is never a group.
 //! - `next[p]`: the next stone of the same group; each group is a circular list.
 //! - at each root r: `libs[r]`, the group's *pseudo-liberties* (the number of
 //!   (stone, vacant neighbour) pairs: zero exactly when the group has no
@@ -26,7 +26,7 @@
 //! leave the board":
 //!
 //! - a reversed group had no liberty, so no vacant point ever neighbours a
-//!   reversed stone: reversing changes no liberty and no candidate set;
+//!   reversed stone: reversing changes no liberty and no vacant point;
 //! - a vacant point's neighbours only change by being filled, so "touches
 //!   colour c" never becomes false while the point stays vacant.
 
@@ -53,7 +53,7 @@ pub(crate) const fn touches(color: Color) -> u8 {
     16 << (color as u8 - 1)
 }
 
-/// Stones, groups, liberties and candidate points (see the module doc).
+/// Stones, groups, liberties and vacant points (see the module doc).
 #[derive(Clone, Copy)]
 pub(crate) struct Board {
     pub(crate) geometry: Geometry,

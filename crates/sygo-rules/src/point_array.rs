@@ -3,7 +3,7 @@
 use std::ops::{Index, IndexMut};
 
 /// An array of `N` values indexed by a point's padded index (or, for the
-/// candidate lists, by a position in the list), without a bounds check in
+/// array of vacant points, by a position in it), without a bounds check in
 /// release builds.
 ///
 /// Bounds checks cost about a sixth of the instructions of a random game, and
@@ -16,8 +16,9 @@ use std::ops::{Index, IndexMut};
 ///   points), which the padded layout keeps below `index_len`;
 /// - every public entry point that takes a `Point` checks first that it is a
 ///   point of this board (see `Position::on_board`);
-/// - positions in a candidate list are below the number of vacant points,
-///   at most `MAX_POINTS`.
+/// - positions in the array of vacant points are below their number, and
+///   positions in the turn's log below the number of stones on the board:
+///   both at most `MAX_POINTS`.
 ///
 /// Debug builds, and so the test suite, check every index.
 #[derive(Clone, Copy)]

@@ -19,5 +19,8 @@ fn readme_example() {
     let turn = Turn::parse("F7", &g).unwrap();
     pos.play_turn(&turn).unwrap();
     println!("{}", pos.diagram());
-    assert_eq!(pos.to_position_string(), "sygo 9 9/9/5B3/5B3/3W5/3W5/9/9/9 w g 0");
+    assert_eq!(
+        pos.to_position_string(),
+        "sygo 9 9/9/5B3/5B3/3W5/3W5/9/9/9 w g 0"
+    );
 }
