@@ -8,8 +8,8 @@
 use std::num::IntErrorKind;
 
 use sygo_rules::{
-    Color, Game, Geometry, ParsePointError, ParseTurnError, Point, Position, Score, StepError,
-    Turn, TurnError, Variant, parse_points,
+    Color, Game, Geometry, ParsePointError, ParseTurnError, Point, Position, StepError, Turn,
+    TurnError, Variant, parse_points,
 };
 
 use crate::engine::{Clock, Engine, TimeSettings};
@@ -322,7 +322,7 @@ fn showboard(engine: &mut Engine, _: &[&str]) -> Answer {
     let state = if let Some(loser) = position.resigned() {
         format!("game over: {}+R", loser.opponent().letter())
     } else if position.is_over() {
-        match result_with_komi(position.score(), engine.komi).as_str() {
+        match position.score().result_with_komi(engine.komi).as_str() {
             "0" => "game over: a draw".to_string(),
             result => format!("game over: {result}"),
         }
@@ -344,29 +344,7 @@ fn showboard(engine: &mut Engine, _: &[&str]) -> Answer {
 }
 
 fn final_score(engine: &mut Engine, _: &[&str]) -> Answer {
-    Ok(result_with_komi(engine.position().score(), engine.komi))
-}
-
-/// The result with komi added to White: `B+3`, `W+0.5`, or `0` for a draw.
-///
-/// Like [`Score::result_with_komi`], but the margin is shown to nine
-/// decimals at most: the komi was written in decimal, so `3 − 2.2` is `0.8`,
-/// not the binary `0.7999999999999998`.
-fn result_with_komi(score: Score, komi: f64) -> String {
-    let margin = f64::from(score.black) - f64::from(score.white) - komi;
-    // Below a million, nine decimals are exact in an f64: round to them.
-    let shown = if margin.abs() < 1e6 {
-        (margin * 1e9).round() / 1e9
-    } else {
-        margin
-    };
-    if shown > 0.0 {
-        format!("B+{shown}")
-    } else if shown < 0.0 {
-        format!("W+{}", -shown)
-    } else {
-        "0".to_string()
-    }
+    Ok(engine.position().score().result_with_komi(engine.komi))
 }
 
 fn legal_steps(engine: &mut Engine, args: &[&str]) -> Answer {

@@ -35,11 +35,16 @@ impl Score {
     }
 
     /// The result as GTP writes it, with `komi` added to White: `B+3`,
-    /// `W+0.5`, or `0` for a draw.
+    /// `W+0.5`, or `0` for a draw; the margin has at most nine decimals.
     pub fn result_with_komi(&self, komi: f64) -> String {
-        // Round away binary noise (3 − 2.2 is 0.7999…): komi is given in
-        // decimals, so six decimal places are exact.
-        let margin = ((f64::from(self.black) - f64::from(self.white) - komi) * 1e6).round() / 1e6;
+        // Round away binary noise (3 − 2.2 is 0.7999…): komi is written in
+        // decimal, and below a million nine decimals are exact in an f64.
+        let margin = f64::from(self.black) - f64::from(self.white) - komi;
+        let margin = if margin.abs() < 1e6 {
+            (margin * 1e9).round() / 1e9
+        } else {
+            margin
+        };
         if margin > 0.0 {
             format!("B+{margin}")
         } else if margin < 0.0 {
@@ -67,6 +72,7 @@ mod tests {
         assert_eq!(s.result_with_komi(2.2), "B+0.8");
         assert_eq!(s.result_with_komi(3.0), "0");
         assert_eq!(s.result_with_komi(3.5), "W+0.5");
+        assert_eq!(s.result_with_komi(0.123456789), "B+2.876543211");
         assert_eq!(
             Score {
                 black: 10,
