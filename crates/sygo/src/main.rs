@@ -7,12 +7,14 @@
 //! - `sygo gtp`: the engine protocol on standard input and output
 //!   (`docs/protocol.md`).
 //! - `sygo bench`: uniformly random games, timed.
+//! - `sygo play`: a game at the terminal (people, the computer, or both).
 //!
 //! Exit codes: 0 on success (also when the reader of the output goes away),
 //! 1 on an error, 2 on bad arguments.
 
 mod bench;
 mod gtp;
+mod play;
 
 use std::io;
 use std::process::ExitCode;
@@ -36,6 +38,9 @@ enum Command {
     Gtp(gtp::GtpArgs),
     /// Play uniformly random games and report how fast they were played.
     Bench(bench::BenchArgs),
+    /// Play a game at the terminal: people at the keyboard, the computer, or
+    /// both.
+    Play(play::PlayArgs),
 }
 
 /// The board options shared by the subcommands.
@@ -69,6 +74,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Gtp(args) => gtp::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

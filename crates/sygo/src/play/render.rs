@@ -1,0 +1,385 @@
+//! The board as `sygo play` draws it: coordinates on all sides, the hex board
+//! as a hexagon, marks for the last turn, the stones it reversed, the turn in
+//! progress and its groups, and territory; ANSI colours when asked for.
+//!
+//! Every cell is two characters: the point's symbol and a mark after it.
+//! Everything is told by characters, so a board reads the same in plain text;
+//! colour only adds emphasis.
+//!
+//! | symbol | meaning |
+//! | --- | --- |
+//! | `X` `O` | a Black or White stone |
+//! | `x` `o` | on the play board: a stone of the turn in progress; on the score board: territory |
+//! | `.` | a vacant point |
+//!
+//! | mark | meaning |
+//! | --- | --- |
+//! | `*` | a stone of the last turn |
+//! | `~` | a stone reversed by the last turn, or by the turn in progress |
+//! | `+` `-` `#` | during a turn: a base group of the mover that may still grow, has grown, is frozen by a capture |
+
+use std::io::IsTerminal;
+
+use sygo_rules::{
+    BaseGroup, Color, Geometry, GroupStatus, Point, Position, Territory, Variant, Vertex,
+};
+
+/// When to colour the output (`--color`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Colour only if standard output is a terminal, `NO_COLOR` is unset (or
+    /// empty) and `TERM` is not `dumb`.
+    #[default]
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour: plain letters.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour standard output.
+    pub fn resolve(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+                let dumb = std::env::var_os("TERM").is_some_and(|v| v == "dumb");
+                !no_color && !dumb && std::io::stdout().is_terminal()
+            }
+        }
+    }
+}
+
+/// ANSI Select Graphic Rendition codes, and whether to use them.
+#[derive(Clone, Copy, Debug)]
+pub struct Paint {
+    /// Whether escape codes are written at all.
+    pub color: bool,
+}
+
+/// The looks of the board's pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ink {
+    Plain,
+    /// Labels, vacant points, minor marks.
+    Faint,
+    Stone(Color),
+    /// A stone of the turn in progress.
+    Pending(Color),
+    Territory(Color),
+    /// `*` and `~`.
+    Alert,
+    /// `+`: a group that may still grow.
+    Go,
+}
+
+impl Ink {
+    fn sgr(self) -> &'static str {
+        match self {
+            Ink::Plain => "",
+            Ink::Faint => "2",
+            Ink::Stone(Color::Black) => "1;34",
+            Ink::Stone(Color::White) => "1;31",
+            Ink::Pending(Color::Black) => "1;4;34",
+            Ink::Pending(Color::White) => "1;4;31",
+            Ink::Territory(Color::Black) => "34",
+            Ink::Territory(Color::White) => "31",
+            Ink::Alert => "1;35",
+            Ink::Go => "1;32",
+        }
+    }
+}
+
+impl Paint {
+    /// Appends `text` in `ink`.
+    fn put(self, out: &mut String, text: &str, ink: Ink) {
+        let sgr = ink.sgr();
+        if self.color && !sgr.is_empty() {
+            out.push_str("\x1b[");
+            out.push_str(sgr);
+            out.push('m');
+            out.push_str(text);
+            out.push_str("\x1b[0m");
+        } else {
+            out.push_str(text);
+        }
+    }
+
+    /// `text` in bold (for headings and results).
+    pub fn bold(self, text: &str) -> String {
+        if self.color {
+            format!("\x1b[1m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// What the board shows besides the stones.
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    /// The stones of the last whole turn (`*`).
+    pub last_turn: Vec<Point>,
+    /// Stones reversed by the last turn or by the turn in progress (`~`).
+    pub reversed: Vec<Point>,
+    /// During a turn: the mover's base groups and their status (`+ - #`).
+    pub groups: Vec<BaseGroup>,
+    /// On the score board: who owns each vacant region.
+    pub territory: Option<Territory>,
+}
+
+/// A cell: its symbol, its mark, and how each looks.
+struct Cell {
+    symbol: char,
+    symbol_ink: Ink,
+    mark: char,
+    mark_ink: Ink,
+}
+
+/// Draws boards.
+pub struct Renderer<'a> {
+    pos: &'a Position,
+    marks: &'a Marks,
+    paint: Paint,
+    /// For each point index: its base group's status, during a turn.
+    status: Vec<Option<GroupStatus>>,
+}
+
+impl<'a> Renderer<'a> {
+    /// A renderer for one drawing of `pos` with `marks`.
+    pub fn new(pos: &'a Position, marks: &'a Marks, paint: Paint) -> Renderer<'a> {
+        let mut status = vec![None; pos.geometry().index_len()];
+        for group in &marks.groups {
+            for s in &group.stones {
+                status[s.index()] = Some(group.status);
+            }
+        }
+        Renderer {
+            pos,
+            marks,
+            paint,
+            status,
+        }
+    }
+
+    /// The board, several lines each ending in `\n`.
+    pub fn board(&self) -> String {
+        match self.pos.geometry().variant() {
+            Variant::Sygo => self.square(),
+            Variant::Hexsygo => self.hexagon(),
+        }
+    }
+
+    fn cell(&self, p: Point) -> Cell {
+        let pos = self.pos;
+        let (symbol, symbol_ink) = match pos.stone_at(p) {
+            Some(color) if pos.is_new_stone(p) => (lower(color), Ink::Pending(color)),
+            Some(color) => (upper(color), Ink::Stone(color)),
+            None => match self.marks.territory.as_ref().and_then(|t| t.owner_of(p)) {
+                Some(owner) => (lower(owner), Ink::Territory(owner)),
+                None => ('.', Ink::Faint),
+            },
+        };
+        let (mark, mark_ink) = if self.marks.reversed.contains(&p) {
+            ('~', Ink::Alert)
+        } else if self.marks.last_turn.contains(&p) {
+            ('*', Ink::Alert)
+        } else {
+            match self.status[p.index()] {
+                Some(GroupStatus::Fresh) => ('+', Ink::Go),
+                Some(GroupStatus::Grown) => ('-', Ink::Faint),
+                Some(GroupStatus::Frozen) => ('#', Ink::Faint),
+                None => (' ', Ink::Plain),
+            }
+        };
+        Cell {
+            symbol,
+            symbol_ink,
+            mark,
+            mark_ink,
+        }
+    }
+
+    /// Appends a cell: its symbol and its mark.
+    fn put_cell(&self, out: &mut String, p: Point) {
+        let cell = self.cell(p);
+        self.paint
+            .put(out, cell.symbol.encode_utf8(&mut [0; 4]), cell.symbol_ink);
+        self.paint
+            .put(out, cell.mark.encode_utf8(&mut [0; 4]), cell.mark_ink);
+    }
+
+    fn label(&self, out: &mut String, text: &str) {
+        self.paint.put(out, text, Ink::Faint);
+    }
+
+    /// The square board: letters above and below, numbers left and right.
+    fn square(&self) -> String {
+        let g = self.pos.geometry();
+        let n = g.side();
+        let mut letters = String::from("    ");
+        for col in 0..n {
+            letters.push(Vertex::column_letter(col).unwrap_or('?'));
+            letters.push(' ');
+        }
+        let letters = letters.trim_end().to_string();
+        let mut out = String::new();
+        self.label(&mut out, &letters);
+        out.push('\n');
+        for row in (0..n).rev() {
+            let number = u32::from(row) + 1;
+            self.label(&mut out, &format!("{number:>3}"));
+            out.push(' ');
+            for col in 0..n {
+                self.put_cell(&mut out, g.point(col, row).expect("square boards are full"));
+            }
+            out.push(' ');
+            self.label(&mut out, &number.to_string());
+            out.push('\n');
+        }
+        self.label(&mut out, &letters);
+        out.push('\n');
+        out
+    }
+
+    /// The hexagon, rows horizontal, cell (c, r) at x = c − r/2 (RULES.md §1):
+    /// row numbers at both ends of each row, the letters of the columns that
+    /// reach the bottom row below it and of those that reach the top row above
+    /// it. A column runs up and to the left.
+    fn hexagon(&self) -> String {
+        let g = self.pos.geometry();
+        let s = g.side();
+        let n = usize::from(g.size());
+        // Text column of cell (c, r) after the 4-character row label.
+        let x = |c: u8, r: u8| 2 * usize::from(c) + n - 1 - usize::from(r);
+        let letters = |r: u8| {
+            let mut line = vec![' '; 4 + x(s - 1, 0) + 1];
+            for c in (0..s).filter(|&c| g.contains(c, r)) {
+                line[4 + x(c, r)] = Vertex::column_letter(c).unwrap_or('?');
+            }
+            line.into_iter().collect::<String>().trim_end().to_string()
+        };
+        let mut out = String::new();
+        self.label(&mut out, &letters(s - 1));
+        out.push('\n');
+        for r in (0..s).rev() {
+            let number = u32::from(r) + 1;
+            self.label(&mut out, &format!("{number:>3}"));
+            out.push(' ');
+            let mut cells = (0..s).filter(|&c| g.contains(c, r)).peekable();
+            let first = *cells.peek().expect("every row has a cell");
+            out.push_str(&" ".repeat(x(first, r)));
+            for c in cells {
+                self.put_cell(&mut out, g.point(c, r).expect("the cell exists"));
+            }
+            out.push(' ');
+            self.label(&mut out, &number.to_string());
+            out.push('\n');
+        }
+        self.label(&mut out, &letters(0));
+        out.push('\n');
+        out
+    }
+}
+
+/// The upper-case symbol of a colour's stones.
+fn upper(color: Color) -> char {
+    match color {
+        Color::Black => 'X',
+        Color::White => 'O',
+    }
+}
+
+/// The lower-case symbol: a stone of the turn in progress, or territory.
+fn lower(color: Color) -> char {
+    upper(color).to_ascii_lowercase()
+}
+
+/// The symbol of a colour, for text around the board: `X` or `O`.
+pub fn symbol(color: Color) -> char {
+    upper(color)
+}
+
+/// The name of the board for headings: `Sygo 9×9` or `Hexsygo base 5`.
+pub fn board_name(g: Geometry) -> String {
+    match g.variant() {
+        Variant::Sygo => format!("Sygo {0}x{0}", g.size()),
+        Variant::Hexsygo => format!("Hexsygo, base {}", g.size()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain() -> Paint {
+        Paint { color: false }
+    }
+
+    #[test]
+    fn the_square_board_has_coordinates_on_all_sides() {
+        let pos: Position = "sygo 5 5/5/2W2/5/1B3 b - 0".parse().unwrap();
+        let g = pos.geometry();
+        let marks = Marks {
+            last_turn: vec![g.parse_point("C3").unwrap()],
+            ..Marks::default()
+        };
+        let board = Renderer::new(&pos, &marks, plain()).board();
+        assert_eq!(
+            board,
+            "    A B C D E\n  \
+               5 . . . . .  5\n  \
+               4 . . . . .  4\n  \
+               3 . . O*. .  3\n  \
+               2 . . . . .  2\n  \
+               1 . X . . .  1\n    \
+                 A B C D E\n"
+        );
+    }
+
+    #[test]
+    fn the_hex_board_is_a_hexagon() {
+        let pos = Position::new(Geometry::hexsygo(3).unwrap());
+        let board = Renderer::new(&pos, &Marks::default(), plain()).board();
+        assert_eq!(
+            board,
+            "      C D E\n  \
+               5   . . .  5\n  \
+               4  . . . .  4\n  \
+               3 . . . . .  3\n  \
+               2  . . . .  2\n  \
+               1   . . .  1\n      \
+                 A B C\n"
+        );
+    }
+
+    #[test]
+    fn colour_is_only_emphasis() {
+        let pos: Position = "sygo 3 3/1W1/3 b - 0".parse().unwrap();
+        let marks = Marks::default();
+        let coloured = Renderer::new(&pos, &marks, Paint { color: true }).board();
+        assert!(coloured.contains("\x1b[1;31mO\x1b[0m"));
+        let stripped: String = strip_ansi(&coloured);
+        assert_eq!(stripped, Renderer::new(&pos, &marks, plain()).board());
+    }
+
+    /// The text without its escape sequences.
+    fn strip_ansi(text: &str) -> String {
+        let mut out = String::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for d in chars.by_ref() {
+                    if d == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+}
