@@ -8,14 +8,17 @@
 //! - [`input`](self::input): what a player may type.
 //! - [`render`](self::render): the board as drawn, with its marks and colours.
 //! - [`players`](self::players): who plays each colour, and the computer.
+//! - [`record`](self::record): saving and loading games as records.
 //! - [`session`](self::session): the game under way, and the answers.
 
 mod input;
 mod players;
+mod record;
 mod render;
 mod session;
 
 use std::io::{self, IsTerminal};
+use std::path::PathBuf;
 
 use sygo_rules::{Game, Position};
 
@@ -42,14 +45,24 @@ pub struct PlayArgs {
     /// set), always, or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
+    /// Play on from the end of a saved game (a record: `docs/records.md`);
+    /// the record gives the board.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "size"])]
+    load: Option<PathBuf>,
 }
 
 /// Plays a game on standard input and output.
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
-    let geometry = args.board.geometry()?;
-    let game = Game::new(Position::new(geometry));
+    let (game, loaded) = match &args.load {
+        Some(path) => {
+            let (game, info) = record::load(path)?;
+            (game, Some((info, path.clone())))
+        }
+        None => (Game::new(Position::new(args.board.geometry()?)), None),
+    };
     let setup = Setup {
         game,
+        loaded,
         black: args.black,
         white: args.white,
         seed: args.seed,

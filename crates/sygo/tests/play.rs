@@ -547,3 +547,82 @@ fn help_and_bad_options() {
     let bad = play_script_output(&["--white", "ai"], "", &[]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+// ----------------------------------------------------------- save and load
+
+/// A game saved in the middle, with a capture in it, loads as it was and
+/// plays on to the end; the record is one any reader of records accepts.
+#[test]
+fn a_saved_game_loads_and_plays_on() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("play-saved-hex.sgf");
+    let _ = std::fs::remove_file(&file);
+    let name = file.to_str().expect("a UTF-8 path");
+    // The hex game above up to the capture by growth, saved while Black's
+    // next turn is in progress (its stone is not saved).
+    let script = format!("B1\nA1\nA2\nD2\nE5\nD3,B4\nB2\nD5\nC3\nsave {name}\nquit\n");
+    let out = play_script(&["--variant", "hexsygo", "--size", "3"], &script);
+    assert_contains(
+        &out,
+        &format!("Saved 7 turns to {name} (not the stones of the turn in progress).\n"),
+    );
+    let text = std::fs::read_to_string(&file).expect("the record was written");
+    let record = sygo_records::Record::parse(&text).expect("the record reads back");
+    assert_eq!(record.main_line_len(), 7);
+
+    let loaded = play_script(&["--load", name], "pass\npass\nquit\n");
+    assert_contains(&loaded, &format!("Loaded {name}: 7 turns played.\n"));
+    // The board as it was after White's capture, marks and all.
+    let before = answer_to(&out, "White> D5");
+    let board = before
+        .split("Stones: ")
+        .nth(1)
+        .and_then(|b| b.split_once('\n'))
+        .map(|(_, board)| board)
+        .expect("a board");
+    let board_after_load = loaded
+        .split("Stones: ")
+        .nth(1)
+        .and_then(|b| b.split_once('\n'))
+        .and_then(|(_, board)| board.split("Black> ").next())
+        .unwrap_or_else(|| panic!("a board in {loaded}"));
+    assert_eq!(board_after_load, board);
+    assert_contains(&loaded, "Result: W+");
+
+    // A game over is saved with its result.
+    let played = play_script(
+        &["--load", name],
+        &format!("pass\npass\nsave {name}\nquit\n"),
+    );
+    assert_contains(&played, "Game over: both players passed.");
+    let text = std::fs::read_to_string(&file).expect("the record was written");
+    assert!(text.contains("RE[W+"), "{text}");
+    let again = play_script(&["--load", name], "undo\nquit\n");
+    assert_contains(&again, "Game over: both players passed.");
+    assert_contains(
+        answer_to(&again, "game over> undo"),
+        "Taken back: White pass.\n",
+    );
+}
+
+/// A record that breaks a rule is refused with its node and reason, before
+/// any play; so is a file that is not there.
+#[test]
+fn an_illegal_record_is_refused() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("play-illegal.sgf");
+    std::fs::write(&file, "(;FF[4]GM[400]VR[sygo]SZ[9];W[ee];W[cc])").expect("written");
+    let output = play_script_output(&["--load", file.to_str().expect("UTF-8")], "", &[]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.ends_with(
+            "play-illegal.sgf: node 2: White moves twice in a row: turns alternate, passes included\n"
+        ),
+        "{stderr}"
+    );
+    let output = play_script_output(&["--load", "no-such-file.sgf"], "", &[]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot read no-such-file.sgf"));
+}

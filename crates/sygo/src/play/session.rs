@@ -6,6 +6,9 @@
 //! line gets one line saying why, and changes nothing.
 
 use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use sygo_records::GameInfo;
 
 use sygo_rules::{
     Color, Game, GroupStatus, Point, Position, StepError, StepKind, Turn, format_points,
@@ -13,6 +16,7 @@ use sygo_rules::{
 
 use super::input::{self, COMMANDS, Command};
 use super::players::{Computer, Player};
+use super::record;
 use super::render::{Marks, Paint, Renderer, board_name, symbol};
 
 /// How a game starts.
@@ -31,6 +35,9 @@ pub struct Setup {
     /// Whether to write each line read after its prompt (when the input is
     /// not a terminal, so that the output reads as a transcript).
     pub echo: bool,
+    /// The record's information (names, date, komi) to write back on
+    /// `save`, and the file it came from, for a loaded game.
+    pub loaded: Option<(GameInfo, PathBuf)>,
 }
 
 /// What to do after a line.
@@ -50,6 +57,10 @@ pub struct Session<W: Write> {
     hints: Computer,
     paint: Paint,
     echo: bool,
+    /// The information written on `save`.
+    info: GameInfo,
+    /// The file the game was loaded from.
+    source: Option<PathBuf>,
     out: W,
     /// Whether to draw the board before the next prompt.
     redraw: bool,
@@ -63,7 +74,13 @@ impl<W: Write> Session<W> {
         let mut players = [Player::Human; 2];
         players[Color::Black.index()] = setup.black;
         players[Color::White.index()] = setup.white;
+        let (info, source) = match setup.loaded {
+            Some((info, path)) => (info, Some(path)),
+            None => (GameInfo::default(), None),
+        };
         Session {
+            info,
+            source,
             turn: setup.game.position().clone(),
             game: setup.game,
             players,
@@ -151,6 +168,51 @@ impl<W: Write> Session<W> {
             self.paint.bold(&board_name(g)),
             who(Color::White),
             who(Color::Black),
+        )?;
+        if let Some(path) = &self.source {
+            let n = self.game.turns().len();
+            writeln!(
+                self.out,
+                "Loaded {}: {n} turn{} played.",
+                path.display(),
+                if n == 1 { "" } else { "s" }
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Writes the game as a record; the turn in progress is not part of it.
+    fn save(&mut self, path: &Path) -> io::Result<()> {
+        let mut info = self.info.clone();
+        for color in Color::BOTH {
+            let name = match color {
+                Color::Black => &mut info.black,
+                Color::White => &mut info.white,
+            };
+            if name.is_none() && !self.players[color.index()].is_human() {
+                *name = Some(format!(
+                    "sygo {} player",
+                    self.players[color.index()].name()
+                ));
+            }
+        }
+        if info.date.is_none() {
+            info.date = record::today();
+        }
+        if let Err(e) = record::save(path, &self.game, info) {
+            return self.refuse(&format!("cannot write {}: {e}", path.display()));
+        }
+        let n = self.game.turns().len();
+        let pending = if self.turn.turn_in_progress() {
+            " (not the stones of the turn in progress)"
+        } else {
+            ""
+        };
+        writeln!(
+            self.out,
+            "Saved {n} turn{} to {}{pending}.",
+            if n == 1 { "" } else { "s" },
+            path.display()
         )
     }
 
@@ -174,10 +236,7 @@ impl<W: Write> Session<W> {
             Command::Board => self.redraw = true,
             Command::Score => self.show_score()?,
             Command::Undo => self.undo()?,
-            Command::Save(_) => self.refuse(
-                "saving needs game records, which this build does not have yet: \
-                 the game so far is shown above",
-            )?,
+            Command::Save(path) => self.save(&path)?,
             Command::Stones(_)
             | Command::Done
             | Command::Back
