@@ -626,3 +626,32 @@ fn an_illegal_record_is_refused() {
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot read no-such-file.sgf"));
 }
+
+// ------------------------------------------------------------ the README
+
+/// The README's transcript is what the program writes: its typed lines
+/// replayed give every line shown, in order (`…` stands for lines left out).
+#[test]
+fn the_readme_transcript_is_true() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("the README is there");
+    let command = "$ sygo play --size 7 --white random --seed 2\n";
+    let start = readme
+        .find(command)
+        .expect("the transcript is in the README")
+        + command.len();
+    let shown = &readme[start..start + readme[start..].find("```").expect("the block ends")];
+    let typed: String = shown
+        .lines()
+        .filter_map(|l| l.strip_prefix("Black> "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let out = play_script(&["--size", "7", "--white", "random", "--seed", "2"], &typed);
+    let mut rest = out.as_str();
+    for line in shown.lines().filter(|l| l.trim() != "…") {
+        let at = rest
+            .find(&format!("{line}\n"))
+            .unwrap_or_else(|| panic!("README line {line:?} is not next in:\n{rest}"));
+        rest = &rest[at + line.len() + 1..];
+    }
+}
