@@ -7,6 +7,7 @@
 
 use std::num::IntErrorKind;
 
+use sygo_records::{GameInfo, Record};
 use sygo_rules::{
     Color, Game, Geometry, ParsePointError, ParseTurnError, Point, Position, StepError, Turn,
     TurnError, Variant, parse_points,
@@ -84,6 +85,9 @@ pub const COMMANDS: &[Command] = &[
     Command::new("set_growth_started", "true|false", set_growth_started),
     Command::new("time_settings", "MAIN BYO STONES", time_settings),
     Command::new("time_left", "COLOR TIME STONES", time_left),
+    Command::new("loadsgf", "FILE [MOVE_NUMBER]", loadsgf),
+    Command::new("printsgf", "", printsgf),
+    Command::new("final_status_list", "alive|dead|seki", final_status_list),
 ];
 
 /// The command of that name, if the engine knows it (names are
@@ -435,6 +439,76 @@ fn time_left(engine: &mut Engine, args: &[&str]) -> Answer {
     };
     engine.clocks[color.index()] = Some(clock);
     Ok(String::new())
+}
+
+/// A move number of `loadsgf`: a whole number from 1 (numbers beyond the
+/// last turn mean the end).
+fn parse_move_number(text: &str) -> Result<usize, CommandError> {
+    let all_digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        // Too many digits for a usize: later than any turn.
+        Err(_) if all_digits => Ok(usize::MAX),
+        _ => Err(CommandError::Syntax(format!(
+            "{} is not a move number: write a whole number from 1, the turn to be played next",
+            quote(text, 16)
+        ))),
+    }
+}
+
+/// `loadsgf FILE [N]` (GTP 2 §6.3.5): the board, komi and game of a record,
+/// replayed up to the position before its turn N (all of its main line
+/// without N). A turn is a move: a whole turn of several stones counts one,
+/// a pass and a resignation count one.
+fn loadsgf(engine: &mut Engine, args: &[&str]) -> Answer {
+    let next_turn = args.get(1).map(|n| parse_move_number(n)).transpose()?;
+    let record = Record::read_file(args[0]).map_err(|e| CommandError::CannotLoad(e.to_string()))?;
+    engine.game = record.game_after(next_turn.map_or(usize::MAX, |n| n - 1));
+    engine.komi = record.info().komi;
+    Ok(String::new())
+}
+
+/// `printsgf`: the game as a record (`docs/records.md`), with the komi and,
+/// once the game is over, its result.
+fn printsgf(engine: &mut Engine, _: &[&str]) -> Answer {
+    let info = GameInfo {
+        komi: engine.komi,
+        ..GameInfo::default()
+    };
+    Ok(Record::from_game(&engine.game, info).to_sgf())
+}
+
+/// `final_status_list STATUS`: Sygo has no dead stones and no seki of its
+/// own (stones are never removed, and every stone on the board counts for
+/// its colour, RULES.md §8): `alive` lists every stone, one group per line;
+/// `dead` and `seki` list none.
+fn final_status_list(engine: &mut Engine, args: &[&str]) -> Answer {
+    match args[0].to_ascii_lowercase().as_str() {
+        "alive" => {
+            let position = engine.position();
+            let g = position.geometry();
+            let mut listed = vec![false; g.index_len()];
+            let mut lines = Vec::new();
+            for (p, _) in position.stones() {
+                if listed[p.index()] {
+                    continue;
+                }
+                let group = position.group(p);
+                for q in &group {
+                    listed[q.index()] = true;
+                }
+                let vertices: Vec<String> =
+                    group.iter().map(|&q| g.vertex(q).to_string()).collect();
+                lines.push(vertices.join(" "));
+            }
+            Ok(lines.join("\n"))
+        }
+        "dead" | "seki" => Ok(String::new()),
+        _ => Err(CommandError::Syntax(format!(
+            "{} is not a status: write alive, dead or seki",
+            quote(args[0], 16)
+        ))),
+    }
 }
 
 #[cfg(test)]
@@ -842,6 +916,118 @@ mod tests {
             &mut e,
             "time_left w 5 99999999999",
             "syntax error: \"99999999999\" is not a number of stones: write a whole number like 25",
+        );
+    }
+
+    /// A file in a fresh temporary directory, removed when dropped.
+    struct TempFile(std::path::PathBuf);
+
+    impl TempFile {
+        fn new(name: &str, contents: &str) -> TempFile {
+            let dir = std::env::temp_dir().join(format!("sygo-gtp-{}-{name}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join(name);
+            std::fs::write(&path, contents).unwrap();
+            TempFile(path)
+        }
+
+        fn path(&self) -> &str {
+            self.0.to_str().unwrap()
+        }
+    }
+
+    impl Drop for TempFile {
+        fn drop(&mut self) {
+            if let Some(dir) = self.0.parent() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+    }
+
+    #[test]
+    fn printsgf_writes_what_loadsgf_reads_back() {
+        for (variant, size) in [(Variant::Sygo, 7), (Variant::Hexsygo, 4)] {
+            let mut e = engine(variant, size);
+            say(&mut e, "komi 2.5").unwrap();
+            while !e.position().is_over() {
+                let color = e.position().side_to_move();
+                say(&mut e, &format!("genmove {}", color.name())).unwrap();
+            }
+            let sgf = say(&mut e, "printsgf").unwrap();
+            assert!(sgf.starts_with("(;FF[4]GM[400]"), "{sgf}");
+            assert!(sgf.contains("KM[2.5]RE["), "{sgf}");
+            let file = TempFile::new("game.sgf", &sgf);
+            let mut other = engine(Variant::Sygo, 19);
+            say(&mut other, &format!("loadsgf {}", file.path())).unwrap();
+            assert_eq!(other.game().start(), e.game().start());
+            assert_eq!(other.game().turns(), e.game().turns());
+            assert_eq!(other.komi(), 2.5);
+            assert_eq!(say(&mut other, "printsgf").unwrap(), sgf);
+            // The position before turn 3: two turns played.
+            say(&mut other, &format!("loadsgf {} 3", file.path())).unwrap();
+            assert_eq!(other.game().turns(), &e.game().turns()[..2]);
+            say(&mut other, &format!("loadsgf {} 1", file.path())).unwrap();
+            assert!(other.game().turns().is_empty());
+            say(
+                &mut other,
+                &format!("loadsgf {} 99999999999999999999999", file.path()),
+            )
+            .unwrap();
+            assert_eq!(other.game().turns(), e.game().turns());
+        }
+    }
+
+    #[test]
+    fn loadsgf_refuses_and_changes_nothing() {
+        let mut e = engine(Variant::Sygo, 9);
+        say(&mut e, "play w E5").unwrap();
+        let dir = std::env::temp_dir();
+        let missing = dir.join("sygo-gtp-no-such-file.sgf");
+        refused(
+            &mut e,
+            &format!("loadsgf {}", missing.display()),
+            &format!("cannot load file: {}: no such file", missing.display()),
+        );
+        let illegal = TempFile::new("illegal.sgf", "(;GM[400]VR[sygo]SZ[9];W[ee];B[ee])");
+        refused(
+            &mut e,
+            &format!("loadsgf {}", illegal.path()),
+            &format!(
+                "cannot load file: {}: node 2: Black's turn E5 is illegal: E5 is already occupied",
+                illegal.path()
+            ),
+        );
+        let legal = TempFile::new("legal.sgf", "(;GM[400]VR[sygo]SZ[9];W[ee];B[cg])");
+        for bad in ["0", "-1", "two", "1.5"] {
+            refused(
+                &mut e,
+                &format!("loadsgf {} {bad}", legal.path()),
+                &format!(
+                    "syntax error: {:?} is not a move number: write a whole number from 1, \
+                     the turn to be played next",
+                    bad
+                ),
+            );
+        }
+    }
+
+    #[test]
+    fn every_stone_is_alive_and_none_dead() {
+        let mut e = engine(Variant::Sygo, 5);
+        assert_eq!(say(&mut e, "final_status_list alive").unwrap(), "");
+        for turn in ["w C3", "b A1", "w E5", "b A2", "w C4"] {
+            say(&mut e, &format!("play {turn}")).unwrap();
+        }
+        assert_eq!(
+            say(&mut e, "final_status_list alive").unwrap(),
+            "A1 A2\nC3 C4\nE5"
+        );
+        assert_eq!(say(&mut e, "final_status_list dead").unwrap(), "");
+        assert_eq!(say(&mut e, "final_status_list SEKI").unwrap(), "");
+        refused(
+            &mut e,
+            "final_status_list unknown",
+            "syntax error: \"unknown\" is not a status: write alive, dead or seki",
         );
     }
 

@@ -27,6 +27,9 @@ pub enum CommandError {
     /// `setup` refused: a point occupied or off the board, or a group
     /// without liberty.
     IllegalSetup(String),
+    /// `loadsgf` could not load the file: it cannot be read, or is not a
+    /// legal record (the text says where and why).
+    CannotLoad(String),
     /// The engine failed itself (a bug): it says what happened.
     Internal(String),
 }
@@ -48,6 +51,7 @@ impl fmt::Display for CommandError {
                 f.write_str("cannot undo: no turn has been played since the start of the game")
             }
             CommandError::IllegalSetup(why) => write!(f, "illegal setup: {why}"),
+            CommandError::CannotLoad(why) => write!(f, "cannot load file: {why}"),
             CommandError::Internal(why) => write!(f, "internal error: {why}"),
         }
     }

@@ -12,7 +12,8 @@
 //!   crate); [`Record::to_sgf`] writes it; [`Record::from_game`] and
 //!   [`Record::main_line`] go to and from a [`Game`](sygo_rules::Game).
 //! - [`RecordError`]: why a record is refused, by stage (the text, the
-//!   format, the rules), with the node and the rules library's reason.
+//!   format, the rules), with the node and the rules library's reason;
+//!   [`Record::read_file`] and [`LoadError`] for records in files.
 //! - [`point_to_sgf`] and [`point_from_sgf`]: points as two letters, the
 //!   column from the left and the row from the top, on both boards.
 //!
@@ -45,6 +46,7 @@
 //! ```
 
 mod error;
+mod file;
 mod point;
 mod read;
 mod record;
@@ -52,6 +54,7 @@ mod tree;
 mod write;
 
 pub use error::{FormatError, IllegalError, RecordError, SyntaxError};
+pub use file::{LoadError, MAX_RECORD_BYTES};
 pub use point::{PointError, point_from_sgf, point_to_sgf, points_from_sgf};
 pub use record::{GAME_NUMBER, GameInfo, INTERPRETED, LineTurn, Record};
 pub use tree::{Node, Play, Property, Tree};

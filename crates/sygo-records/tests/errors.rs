@@ -281,3 +281,37 @@ fn reading_forgives_what_sgf_forgives() {
     assert!(written.contains(";W[cc]N[first]TR[aa][bb]"), "{written}");
     assert_eq!(Record::parse(&written).unwrap(), record);
 }
+
+#[test]
+fn files_are_read_whole_or_refused_with_their_path() {
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples");
+    let record = Record::read_file(format!("{examples}/sygo-9.sgf")).unwrap();
+    assert_eq!(record.main_line_len(), 19);
+    let missing = format!("{examples}/missing.sgf");
+    assert_eq!(
+        Record::read_file(&missing).unwrap_err().to_string(),
+        format!("{missing}: no such file")
+    );
+    assert_eq!(
+        Record::read_file(examples).unwrap_err().to_string(),
+        format!("{examples}: a directory, not a file")
+    );
+    let dir = std::env::temp_dir().join(format!("sygo-records-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = dir.join("binary.sgf");
+    std::fs::write(&binary, b"(;GM[400]VR[sygo]C[\xff])").unwrap();
+    assert_eq!(
+        Record::read_file(&binary).unwrap_err().to_string(),
+        format!("{}: not UTF-8 text, so not a record", binary.display())
+    );
+    let illegal = dir.join("illegal.sgf");
+    std::fs::write(&illegal, sygo9(";W[ee];W[cg]")).unwrap();
+    assert_eq!(
+        Record::read_file(&illegal).unwrap_err().to_string(),
+        format!(
+            "{}: node 2: White moves twice in a row: turns alternate, passes included",
+            illegal.display()
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -238,7 +238,13 @@ impl Drop for Gtp {
 /// Runs the binary on a whole input at once and returns its output and exit
 /// status.
 fn run_whole(args: &[&str], input: &[u8]) -> (String, ExitStatus) {
+    run_whole_in(env!("CARGO_MANIFEST_DIR"), args, input)
+}
+
+/// [`run_whole`] in a working directory.
+fn run_whole_in(dir: &str, args: &[&str], input: &[u8]) -> (String, ExitStatus) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sygo"))
+        .current_dir(dir)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -271,6 +277,11 @@ fn run_whole(args: &[&str], input: &[u8]) -> (String, ExitStatus) {
 /// Replays a transcript (format in the files' headers) and compares every
 /// answer with the one written down.
 fn replay_transcript(text: &str, args: &[&str]) {
+    replay_transcript_in(env!("CARGO_MANIFEST_DIR"), text, args);
+}
+
+/// [`replay_transcript`] with the engine in a working directory.
+fn replay_transcript_in(dir: &str, text: &str, args: &[&str]) {
     let mut commands: Vec<(String, String)> = Vec::new();
     for line in text.lines() {
         if let Some(command) = line.strip_prefix("> ") {
@@ -283,7 +294,7 @@ fn replay_transcript(text: &str, args: &[&str]) {
     let input: String = commands.iter().map(|(c, _)| format!("{c}\n")).collect();
     let mut full_args = vec!["gtp"];
     full_args.extend_from_slice(args);
-    let (output, status) = run_whole(&full_args, input.as_bytes());
+    let (output, status) = run_whole_in(dir, &full_args, input.as_bytes());
     assert!(status.success(), "{status}");
     let mut answers = output.split_inclusive("\n\n");
     for (command, expected) in &commands {
@@ -339,6 +350,18 @@ fn the_session_in_the_protocol_docs_is_what_the_engine_says() {
     let start = section.find("```text\n").expect("a transcript") + "```text\n".len();
     let end = start + section[start..].find("```").expect("its end");
     replay_transcript(&section[start..end], &["--seed", "1"]);
+}
+
+#[test]
+fn the_records_session_in_the_protocol_docs_is_what_the_engine_says() {
+    let docs = include_str!("../../../docs/protocol.md");
+    let section = &docs[docs
+        .find("## Records: a session")
+        .expect("a records section")..];
+    let start = section.find("```text\n").expect("a transcript") + "```text\n".len();
+    let end = start + section[start..].find("```").expect("its end");
+    let top = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    replay_transcript_in(top, &section[start..end], &["--seed", "1"]);
 }
 
 #[test]
