@@ -5,11 +5,11 @@
 //! as with a terminal; when the input is not a terminal, each line read is
 //! written after its prompt, and the output reads as a transcript.
 //!
-//! - [`input`](self::input): what a player may type.
-//! - [`render`](self::render): the board as drawn, with its marks and colours.
-//! - [`players`](self::players): who plays each colour, and the computer.
-//! - [`record`](self::record): saving and loading games as records.
-//! - [`session`](self::session): the game under way, and the answers.
+//! - [`input`]: what a player may type.
+//! - [`render`]: the board as drawn, with its marks and colours.
+//! - [`players`]: who plays each colour, and the computer.
+//! - [`record`]: saving and loading games as records.
+//! - [`session`]: the game under way, and the answers.
 
 mod input;
 mod players;

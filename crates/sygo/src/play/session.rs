@@ -316,33 +316,32 @@ impl<W: Write> Session<W> {
         self.play(turn)
     }
 
-    /// Plays a whole turn for the mover and says what it did.
+    /// Plays a person's whole turn for the mover and says what it did.
     fn play(&mut self, turn: Turn) -> io::Result<()> {
-        let color = self.mover();
         let before = self.game.position().clone();
-        if let Err(e) = self.game.play_as(color, turn.clone()) {
+        if let Err(e) = self.game.play_as(before.side_to_move(), turn.clone()) {
             // Every turn here was checked step by step: this is not expected.
-            self.turn = self.game.position().clone();
+            self.turn = before;
             return self.refuse(&e.to_string());
         }
-        self.turn = self.game.position().clone();
-        let said = describe(&before, self.game.position(), &turn);
-        writeln!(self.out, "{} {said}", self.name(color))?;
-        self.redraw = true;
-        Ok(())
+        self.played(&before, &turn)
     }
 
+    /// Plays the computer's whole turn and says what it did.
     fn play_computer_turn(&mut self, turn: Turn) -> anyhow::Result<()> {
-        let color = self.mover();
         let before = self.game.position().clone();
         self.game
-            .play_as(color, turn.clone())
+            .play_as(before.side_to_move(), turn.clone())
             .map_err(|e| anyhow::anyhow!("the computer's turn was refused: {e}"))?;
+        Ok(self.played(&before, &turn)?)
+    }
+
+    /// After a turn from `before`: a new turn begins, the board is due.
+    fn played(&mut self, before: &Position, turn: &Turn) -> io::Result<()> {
         self.turn = self.game.position().clone();
-        let said = describe(&before, self.game.position(), &turn);
-        writeln!(self.out, "{} {said}", self.name(color))?;
         self.redraw = true;
-        Ok(())
+        let said = describe(before, self.game.position(), turn);
+        writeln!(self.out, "{} {said}", self.name(before.side_to_move()))
     }
 
     fn back(&mut self) -> io::Result<()> {
