@@ -55,7 +55,8 @@ pub struct PlayArgs {
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let (game, loaded) = match &args.load {
         Some(path) => {
-            let (game, info) = record::load(path)?;
+            // The message says it all: not the system's words again after it.
+            let (game, info) = record::load(path).map_err(|e| anyhow::anyhow!("{e}"))?;
             (game, Some((info, path.clone())))
         }
         None => (Game::new(Position::new(args.board.geometry()?)), None),

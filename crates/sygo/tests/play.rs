@@ -624,7 +624,7 @@ fn an_illegal_record_is_refused() {
     );
     let output = play_script_output(&["--load", "no-such-file.sgf"], "", &[]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot read no-such-file.sgf"));
+    assert!(String::from_utf8_lossy(&output.stderr).ends_with("no-such-file.sgf: no such file\n"));
 }
 
 // ------------------------------------------------------------ the README

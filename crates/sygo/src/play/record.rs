@@ -4,8 +4,7 @@
 
 use std::path::Path;
 
-use anyhow::Context as _;
-use sygo_records::{GameInfo, Record};
+use sygo_records::{GameInfo, LoadError, Record};
 use sygo_rules::Game;
 
 /// The game of a record: its main line, and the information to keep when it
@@ -13,12 +12,10 @@ use sygo_rules::Game;
 ///
 /// # Errors
 ///
-/// When the file cannot be read, or is not a legal record (with the node and
-/// the reason).
-pub fn load(path: &Path) -> anyhow::Result<(Game, GameInfo)> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let record = Record::parse(&text).with_context(|| format!("{}", path.display()))?;
+/// [`LoadError`] when the file cannot be read, or is not a legal record
+/// (with the node and the reason).
+pub fn load(path: &Path) -> Result<(Game, GameInfo), LoadError> {
+    let record = Record::read_file(path)?;
     Ok((record.main_line(), record.info().clone()))
 }
 
