@@ -68,15 +68,9 @@ impl fmt::Display for LoadError {
     }
 }
 
-impl std::error::Error for LoadError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            LoadError::Io { error, .. } => Some(error),
-            LoadError::Record { error, .. } => Some(error),
-            _ => None,
-        }
-    }
-}
+/// The message already says what the system or the reader said: no source
+/// is chained, so that it is not told twice.
+impl std::error::Error for LoadError {}
 
 impl Record {
     /// Reads a record from a file (UTF-8 text, at most

@@ -8,13 +8,20 @@
 //!   (`docs/protocol.md`).
 //! - `sygo bench`: uniformly random games, timed.
 //! - `sygo play`: a game at the terminal (people, the computer, or both).
+//! - `sygo replay`, `sygo show`, `sygo score`, `sygo convert`: game records
+//!   (`docs/records.md`) stepped through, shown, scored and converted.
 //!
 //! Exit codes: 0 on success (also when the reader of the output goes away),
 //! 1 on an error, 2 on bad arguments.
 
 mod bench;
+mod convert;
 mod gtp;
 mod play;
+mod replay;
+mod review;
+mod score;
+mod show;
 
 use std::io;
 use std::process::ExitCode;
@@ -41,6 +48,17 @@ enum Command {
     /// Play a game at the terminal: people at the keyboard, the computer, or
     /// both.
     Play(play::PlayArgs),
+    /// Step through a game record, forwards and backwards, at a prompt that
+    /// reads commands line by line (next, prev, jump N, first, last, quit).
+    Replay(replay::ReplayArgs),
+    /// Print the position after N turns of a game record (default: the end).
+    Show(show::ShowArgs),
+    /// Print the final score of a game record: each side's stones and
+    /// territory, and the result.
+    Score(score::ScoreArgs),
+    /// Convert a game record to a position string, or a position string to
+    /// a record.
+    Convert(convert::ConvertArgs),
 }
 
 /// The board options shared by the subcommands.
@@ -75,6 +93,10 @@ fn main() -> ExitCode {
         Command::Gtp(args) => gtp::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Replay(args) => replay::run(&args),
+        Command::Show(args) => show::run(&args),
+        Command::Score(args) => score::run(&args),
+        Command::Convert(args) => convert::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,60 @@
+//! `sygo convert`: a record to the position string of one of its positions
+//! (`docs/position-string.md`), and a position string to a record whose
+//! start is that position (`docs/records.md`).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use sygo_records::{GameInfo, Record};
+use sygo_rules::Position;
+
+use crate::review;
+
+/// Options of `sygo convert`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["file", "position"])))]
+pub struct ConvertArgs {
+    /// A record (`docs/records.md`): prints the position string of the
+    /// position after its main line (or after `--turn N` turns).
+    file: Option<PathBuf>,
+    /// A position string (`docs/position-string.md`, in quotes): prints a
+    /// record that starts from that position.
+    #[arg(long, value_name = "STRING", conflicts_with = "file")]
+    position: Option<String>,
+    /// With a record: the number of turns of the main line to play (0 is the
+    /// start); default: all of them.
+    #[arg(long, value_name = "N", conflicts_with = "position")]
+    turn: Option<usize>,
+    /// Write to this file instead of standard output.
+    #[arg(long, short, value_name = "PATH")]
+    output: Option<PathBuf>,
+}
+
+/// Converts, and writes the result.
+pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
+    let text = match (&args.file, &args.position) {
+        (Some(path), _) => {
+            let record = review::load(path)?;
+            let n = review::turn_number(&record, args.turn)?;
+            let position_string = record.game_after(n).position().to_position_string();
+            format!("{position_string}\n")
+        }
+        (None, Some(text)) => {
+            let position = Position::from_position_string(text.trim())
+                .with_context(|| format!("{text:?} is not a position string"))?;
+            Record::from_position(&position, GameInfo::default()).to_sgf()
+        }
+        (None, None) => unreachable!("clap requires a file or a position"),
+    };
+    match &args.output {
+        Some(path) => std::fs::write(path, text)
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}
