@@ -139,7 +139,10 @@ impl Record {
     ///
     /// A start that is not a setup (passes just played, a resignation) is
     /// written as the setup before them followed by those turns, so that the
-    /// record's main line ends in the same position as the game.
+    /// record's main line ends in the same position as the game; except
+    /// that a resignation is the turn of the player who resigned (so they
+    /// are to move at the end), and comes after at most one pass (a second
+    /// would have ended the game).
     pub fn from_game(game: &Game, mut info: GameInfo) -> Record {
         if !info.komi.is_finite() {
             info.komi = 0.0;
@@ -147,11 +150,19 @@ impl Record {
         let first = game.start();
         let g = first.geometry();
         let stones: Vec<_> = first.stones().collect();
-        let passes = first.passes();
+        // The player who resigned at the start resigned on their turn, after
+        // the passes (at most one: a game over by two passes has no more
+        // turns, not even a resignation).
+        let resigned_first = first.resigned();
+        let passes = match resigned_first {
+            Some(_) => first.passes().min(1),
+            None => first.passes(),
+        };
+        let last_to_move = resigned_first.unwrap_or(first.side_to_move());
         let mut color = if passes % 2 == 1 {
-            first.side_to_move().opponent()
+            last_to_move.opponent()
         } else {
-            first.side_to_move()
+            last_to_move
         };
         let start = Position::from_parts(g, &stones, color, first.growth_started(), 0, None)
             .expect("the stones of a position form a position");
@@ -160,7 +171,7 @@ impl Record {
             nodes.push(Node::with_play(Play::pass(color)));
             color = color.opponent();
         }
-        let mut resigned = first.resigned();
+        let mut resigned = resigned_first;
         for (color, turn) in game.turns_with_colors() {
             match Play::from_turn(color, turn) {
                 Some(play) => nodes.push(Node::with_play(play)),
@@ -423,6 +434,45 @@ mod tests {
         let record = Record::from_position(&resigned, GameInfo::default());
         assert_eq!(record.info().result.as_deref(), Some("W+R"));
         assert_eq!(record.main_line().position(), &resigned);
+    }
+
+    /// Every start a game can have, set up, passed or resigned in any
+    /// combination, makes a record (no panic) whose main line ends on the
+    /// same stones; and in the same position unless the position says more
+    /// than a game can (a resignation by the player not to move, or after
+    /// the game ended).
+    #[test]
+    fn every_start_makes_a_record() {
+        let g = Geometry::sygo(5).unwrap();
+        let stones = [
+            (g.parse_point("C3").unwrap(), Color::White),
+            (g.parse_point("A1").unwrap(), Color::Black),
+        ];
+        for passes in 0..=2 {
+            for resigned in [None, Some(Color::Black), Some(Color::White)] {
+                for side in [Color::Black, Color::White] {
+                    for growth in [false, true] {
+                        let position =
+                            Position::from_parts(g, &stones, side, growth, passes, resigned)
+                                .unwrap();
+                        let record = Record::from_position(&position, GameInfo::default());
+                        let end = record.main_line().position().clone();
+                        let read = Record::parse(&record.to_sgf()).unwrap();
+                        assert_eq!(read, record);
+                        assert!(end.stones().eq(position.stones()));
+                        assert_eq!(end.growth_started(), growth);
+                        assert_eq!(end.resigned(), resigned);
+                        let representable = match resigned {
+                            None => true,
+                            Some(loser) => loser == side && passes < 2,
+                        };
+                        if representable {
+                            assert_eq!(end, position, "{position}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
