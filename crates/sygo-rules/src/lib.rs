@@ -20,6 +20,8 @@
 //! - errors: [`StepError`], [`FinishError`], [`TurnError`] say in a player's
 //!   words why something is refused; the position is then unchanged.
 //! - [`Position::play_random_turn`]: the uniformly random player.
+//! - fast facts for players that search: [`Position::eligible_step`],
+//!   [`Position::atari_liberty`], [`Position::neighbour_counts`].
 //!
 //! # Examples
 //!
@@ -69,6 +71,7 @@ mod color;
 mod coord;
 mod diagram;
 mod error;
+mod facts;
 mod game;
 mod geometry;
 mod point_array;
@@ -87,6 +90,7 @@ pub use error::{
     FinishError, GeometryError, ParsePointError, ParsePositionError, ParseTurnError, SetupError,
     StepError, TurnError,
 };
+pub use facts::NeighbourCounts;
 pub use game::Game;
 pub use geometry::{Geometry, Point, Variant};
 pub use position::{Outcome, Position};

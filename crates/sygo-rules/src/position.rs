@@ -349,7 +349,7 @@ impl Position {
     /// What a stone on vacant p would be for the mover: a growth if it touches
     /// a stone of the mover, else a placement (RULES.md §3).
     #[inline]
-    fn kind_at(&self, p: usize) -> StepKind {
+    pub(crate) fn kind_at(&self, p: usize) -> StepKind {
         if self.board.cell(p) & touches(self.side) != 0 {
             StepKind::Growth
         } else {
@@ -422,7 +422,7 @@ impl Position {
     /// Whether a placement at vacant p, which touches no stone of the mover,
     /// completes a legal turn (§4, §7); if not, a stone of a group left
     /// without liberties.
-    fn placement_outcome(&self, p: usize) -> Result<(), usize> {
+    pub(crate) fn placement_outcome(&self, p: usize) -> Result<(), usize> {
         if !self.has_dead_group() {
             // Every other group of the mover keeps its liberties: only the
             // placed stone's group can die.
