@@ -7,6 +7,8 @@
 //!   [`Analysis`] when the player searched.
 //! - [`RandomPlayer`]: uniformly random legal turns (the rules library's
 //!   random player), the weakest baseline.
+//! - [`arena`]: matches between two players (built-in, or external engines
+//!   speaking the protocol), with the Elo difference and the SPRT.
 //!
 //! The search, the `uct` baseline and the arena that measures players against
 //! each other build on these types.
@@ -27,6 +29,7 @@
 //! ```
 
 mod analysis;
+pub mod arena;
 mod budget;
 mod player;
 mod random;

@@ -1,0 +1,64 @@
+//! The arena: matches between two players that measure their strength.
+//!
+//! # Brief overview
+//!
+//! - [`run_match`] plays a match ([`MatchSettings`]: board, games, budget
+//!   per turn, seed, threads, opening length) between two [`Entrant`]s and
+//!   returns every game ([`GameReport`]) and a [`Summary`]: wins, losses and
+//!   draws of player A, by colour and by pair, score margins, game lengths,
+//!   time and overruns, resignations and forfeits.
+//! - Games come in pairs from the same random opening with colours swapped
+//!   ([`opening`]), and each is reproducible from the match's seed alone.
+//! - A player that plays an illegal turn, or an engine that crashes,
+//!   answers garbage or too late, loses the game by [`Forfeit`], with the
+//!   reason.
+//! - [`stats`]: the Elo difference with its 95% interval, and the SPRT
+//!   ([`Sprt`]); the formulas are in that module's doc.
+//! - Players: built-in ones made for each game from a seed
+//!   ([`Entrant::builtin`]), and external engines speaking the protocol
+//!   ([`EnginePlayer`]); [`PlayerSpec`] reads the command line's `random`,
+//!   `cmd:sygo gtp --seed 3`.
+//!
+//! # Examples
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use sygo_ai::arena::{run_match, MatchSettings, PlayerSpec};
+//! use sygo_ai::Budget;
+//! use sygo_rules::Geometry;
+//!
+//! let settings = MatchSettings {
+//!     geometry: Geometry::sygo(5).unwrap(),
+//!     games: 6,
+//!     budget: Budget::visits(100),
+//!     seed: 1,
+//!     jobs: 2,
+//!     opening_turns: 2,
+//! };
+//! let spec: PlayerSpec = "random".parse().unwrap();
+//! let a = spec.entrant(std::time::Duration::from_secs(10)).unwrap();
+//! let b = a.clone();
+//! let report = run_match(&settings, &a, &b, |_, _| ControlFlow::Continue(())).unwrap();
+//! assert_eq!(report.summary.games(), 6);
+//! println!("A's Elo over B: {}", report.summary.elo().unwrap());
+//! ```
+
+mod contender;
+mod engine;
+mod game;
+mod opening;
+mod runner;
+mod spec;
+pub mod stats;
+mod summary;
+
+pub use contender::{Contender, Entrant, Forfeit};
+pub use engine::{EngineConfig, EnginePlayer, split_command};
+pub use game::{
+    GameEnd, GameReport, GameResult, GameSetup, Side, SideTime, overrun_limit, play_game,
+};
+pub use opening::{derive_seed, opening};
+pub use runner::{MatchReport, MatchSettings, run_match};
+pub use spec::PlayerSpec;
+pub use stats::{EloEstimate, Pentanomial, Sprt, SprtStatus, SprtVerdict, Tally};
+pub use summary::{Distribution, ForfeitNote, Summary};
