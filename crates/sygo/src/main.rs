@@ -10,10 +10,13 @@
 //! - `sygo play`: a game at the terminal (people, the computer, or both).
 //! - `sygo replay`, `sygo show`, `sygo score`, `sygo convert`: game records
 //!   (`docs/records.md`) stepped through, shown, scored and converted.
+//! - `sygo arena`: a match between two players, measuring their strength
+//!   (`docs/strength.md`).
 //!
 //! Exit codes: 0 on success (also when the reader of the output goes away),
 //! 1 on an error, 2 on bad arguments.
 
+mod arena;
 mod bench;
 mod convert;
 mod gtp;
@@ -59,6 +62,10 @@ enum Command {
     /// Convert a game record to a position string, or a position string to
     /// a record.
     Convert(convert::ConvertArgs),
+    /// Play a match between two players (built-in, or engines speaking the
+    /// protocol) and report wins, score margins, the Elo difference with
+    /// its 95% interval, and an SPRT verdict.
+    Arena(arena::ArenaArgs),
 }
 
 /// The board options shared by the subcommands.
@@ -97,6 +104,7 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Score(args) => score::run(&args),
         Command::Convert(args) => convert::run(&args),
+        Command::Arena(args) => arena::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -94,7 +94,8 @@ impl Tally {
 /// The Elo difference that an expected score `s` means in the logistic
 /// model: `−400 · log10(1/s − 1)`; ±∞ at 1 and 0.
 pub fn elo_of_score(s: f64) -> f64 {
-    -400.0 * (1.0 / s - 1.0).log10()
+    // Adding 0 turns the −0 of an even score into 0.
+    -400.0 * (1.0 / s - 1.0).log10() + 0.0
 }
 
 /// The expected score of a player `elo` stronger: `1 / (1 + 10^(−elo/400))`.
@@ -401,7 +402,7 @@ mod tests {
     fn elo_of_known_scores() {
         assert!(close(elo_of_score(0.75), 190.848, 0.001));
         assert_eq!(format!("{:+.0}", elo_of_score(0.75)), "+191");
-        assert!(close(elo_of_score(0.5), 0.0, 1e-12));
+        assert_eq!(signed(elo_of_score(0.5)), "+0.0");
         assert!(close(elo_of_score(0.25), -190.848, 0.001));
         assert!(close(elo_of_score(0.9), 381.697, 0.001));
         assert_eq!(elo_of_score(1.0), f64::INFINITY);
