@@ -33,6 +33,7 @@ pub mod arena;
 mod budget;
 mod player;
 mod random;
+pub mod search;
 
 pub use analysis::{Analysis, Candidate};
 pub use budget::Budget;

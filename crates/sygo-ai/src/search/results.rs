@@ -1,0 +1,238 @@
+//! Reading a search: the statistics of a state and of its children, from one
+//! tree or merged from the trees of several threads. States are named by
+//! their hash, so a reader can walk any line of play (Sygo's whole turns, a
+//! principal variation) in all the trees at once.
+
+use super::tree::{Kind, NONE};
+use super::{GameState, Policy, Prior, Search};
+
+/// What the simulations through one state say, summed over their paths.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct NodeStats {
+    /// Simulations through the state.
+    pub visits: u64,
+    /// The player who chooses in the state.
+    pub to_act: usize,
+    /// Sums for player 0: values, results, margins.
+    value: f64,
+    wins: f64,
+    margin: f64,
+}
+
+impl NodeStats {
+    fn mean(&self, sum: f64) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            sum / self.visits as f64
+        }
+    }
+
+    /// The mean value (result mixed with margin) for `player`, 0 to 1.
+    pub fn value(&self, player: usize) -> f64 {
+        let v = self.mean(self.value);
+        if player == 0 { v } else { 1.0 - v }
+    }
+
+    /// The share of simulations `player` won (draws count half).
+    pub fn win_rate(&self, player: usize) -> f64 {
+        let w = self.mean(self.wins);
+        if player == 0 { w } else { 1.0 - w }
+    }
+
+    /// `player`'s mean final margin, in points.
+    pub fn score_lead(&self, player: usize) -> f64 {
+        let m = if self.visits == 0 {
+            0.0
+        } else {
+            self.margin / self.visits as f64
+        };
+        if player == 0 { m } else { -m }
+    }
+
+    fn add(&mut self, other: &NodeStats) {
+        self.visits += other.visits;
+        self.to_act = other.to_act;
+        self.value += other.value;
+        self.wins += other.wins;
+        self.margin += other.margin;
+    }
+}
+
+/// One action from a state, as the search saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChildStats<A> {
+    /// The action.
+    pub action: A,
+    /// Simulations that took it from this state.
+    pub visits: u64,
+    /// Their mean value for the player who chose it.
+    pub value: f64,
+    /// The policy's prior for it.
+    pub prior: Prior,
+    /// AMAF simulations and their mean value for the chooser.
+    pub rave_visits: u64,
+    /// See `rave_visits`; 0 when there are none.
+    pub rave_value: f64,
+    /// The state it leads to, if the tree holds it: every simulation through
+    /// that state, by any path.
+    pub child: Option<NodeStats>,
+}
+
+impl<G: GameState, P: Policy<G>> Search<G, P> {
+    /// The statistics of the state with this hash, if the tree holds it
+    /// (without transpositions only the root can be looked up).
+    pub fn node_stats(&self, hash: u64) -> Option<NodeStats> {
+        self.tree.lookup(hash).map(|id| self.stats_of(id))
+    }
+
+    fn stats_of(&self, id: u32) -> NodeStats {
+        let n = &self.tree.nodes[id as usize];
+        NodeStats {
+            visits: u64::from(n.visits),
+            to_act: usize::from(n.to_act),
+            value: n.value,
+            wins: n.wins,
+            margin: n.margin,
+        }
+    }
+
+    /// The children of the state with this hash, in the tree's order (empty
+    /// if the tree does not hold it or has not expanded it).
+    pub fn children(&self, hash: u64) -> Vec<ChildStats<G::Action>> {
+        match self.tree.lookup(hash) {
+            Some(id) => self.children_of(id),
+            None => Vec::new(),
+        }
+    }
+
+    fn children_of(&self, id: u32) -> Vec<ChildStats<G::Action>> {
+        if self.tree.nodes[id as usize].kind != Kind::Expanded {
+            return Vec::new();
+        }
+        self.tree
+            .edges_of(id)
+            .iter()
+            .map(|e| ChildStats {
+                action: e.action,
+                visits: u64::from(e.visits),
+                value: if e.visits == 0 {
+                    0.5
+                } else {
+                    f64::from(e.value) / f64::from(e.visits)
+                },
+                prior: e.prior,
+                rave_visits: u64::from(e.rave_visits),
+                rave_value: if e.rave_visits == 0 {
+                    0.0
+                } else {
+                    f64::from(e.rave_value) / f64::from(e.rave_visits)
+                },
+                child: (e.child != NONE).then(|| self.stats_of(e.child)),
+            })
+            .collect()
+    }
+
+    /// The statistics of the root.
+    pub fn root_stats(&self) -> NodeStats {
+        self.stats_of(self.tree.root)
+    }
+
+    /// The children of the root.
+    pub fn root_children(&self) -> Vec<ChildStats<G::Action>> {
+        self.children_of(self.tree.root)
+    }
+
+    /// The most visited action at the root (the higher value breaks ties).
+    pub fn best_action(&self) -> Option<G::Action> {
+        best(&self.root_children()).map(|c| c.action)
+    }
+
+    /// The line of most visited actions from the root, while they have at
+    /// least `min_visits` visits, at most `max_len` long.
+    pub fn principal_variation(&self, max_len: usize, min_visits: u64) -> Vec<G::Action> {
+        let mut line = Vec::new();
+        let mut id = self.tree.root;
+        while line.len() < max_len {
+            let children = self.children_of(id);
+            let Some(i) = best_index(&children).filter(|&i| children[i].visits >= min_visits)
+            else {
+                break;
+            };
+            line.push(children[i].action);
+            let e = &self.tree.edges_of(id)[i];
+            if e.child == NONE {
+                break;
+            }
+            id = e.child;
+        }
+        line
+    }
+}
+
+/// The most visited of `children` (the higher value breaks ties).
+pub(crate) fn best<A>(children: &[ChildStats<A>]) -> Option<&ChildStats<A>> {
+    best_index(children).map(|i| &children[i])
+}
+
+fn best_index<A>(children: &[ChildStats<A>]) -> Option<usize> {
+    (0..children.len()).max_by(|&a, &b| {
+        let (a, b) = (&children[a], &children[b]);
+        a.visits.cmp(&b.visits).then(a.value.total_cmp(&b.value))
+    })
+}
+
+/// The statistics of one state summed over several trees (the threads of
+/// one search); `None` if none holds it.
+pub fn merged_node_stats<G: GameState, P: Policy<G>>(
+    searches: &[Search<G, P>],
+    hash: u64,
+) -> Option<NodeStats> {
+    let mut total: Option<NodeStats> = None;
+    for stats in searches.iter().filter_map(|s| s.node_stats(hash)) {
+        total.get_or_insert_with(NodeStats::default).add(&stats);
+    }
+    total
+}
+
+/// The children of one state summed over several trees, in the first tree's
+/// order (actions only some trees expanded come after).
+pub fn merged_children<G: GameState, P: Policy<G>>(
+    searches: &[Search<G, P>],
+    hash: u64,
+) -> Vec<ChildStats<G::Action>> {
+    let mut merged: Vec<ChildStats<G::Action>> = Vec::new();
+    for search in searches {
+        for (i, c) in search.children(hash).into_iter().enumerate() {
+            // The trees usually list the actions in the same order.
+            let slot = if merged.get(i).is_some_and(|m| m.action == c.action) {
+                Some(i)
+            } else {
+                merged.iter().position(|m| m.action == c.action)
+            };
+            match slot {
+                None => merged.push(c),
+                Some(j) => {
+                    let m = &mut merged[j];
+                    let visits = m.visits + c.visits;
+                    if visits > 0 {
+                        m.value =
+                            (m.value * m.visits as f64 + c.value * c.visits as f64) / visits as f64;
+                    }
+                    m.visits = visits;
+                    let rave = m.rave_visits + c.rave_visits;
+                    if rave > 0 {
+                        m.rave_value = (m.rave_value * m.rave_visits as f64
+                            + c.rave_value * c.rave_visits as f64)
+                            / rave as f64;
+                    }
+                    m.rave_visits = rave;
+                    if let Some(child) = c.child {
+                        m.child.get_or_insert_with(NodeStats::default).add(&child);
+                    }
+                }
+            }
+        }
+    }
+    merged
+}

@@ -1,0 +1,390 @@
+//! The generic search on toy games whose best moves are known: a pile game
+//! (take 1 to 3; leave a multiple of 4) and tic-tac-toe (win now, or block).
+//! Plain UCT, priors, RAVE, transpositions, reuse, the memory cap, threads,
+//! and the limits are each checked here, away from Sygo.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use sygo_ai::search::{
+    GameState, Limits, Outcome, Policy, Prior, Search, SearchConfig, Trace, merged_children,
+    run_parallel,
+};
+
+const MEMORY: usize = 16 << 20;
+
+/// A tiny deterministic generator for the toy playouts.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+// ------------------------------------------------------------------ the pile
+
+/// A pile of stones; a player takes 1, 2 or 3; whoever takes the last wins.
+/// The winning move leaves a multiple of 4.
+#[derive(Clone, Debug)]
+struct Pile {
+    stones: u32,
+    to_act: usize,
+}
+
+impl GameState for Pile {
+    type Action = u32;
+
+    fn to_act(&self) -> usize {
+        self.to_act
+    }
+
+    fn state_hash(&self) -> u64 {
+        (u64::from(self.stones) << 1 | self.to_act as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn is_over(&self) -> bool {
+        self.stones == 0
+    }
+
+    fn legal_actions(&self, out: &mut Vec<u32>) {
+        out.extend((1..=3).filter(|&k| k <= self.stones));
+    }
+
+    fn apply(&mut self, k: u32) {
+        self.stones -= k;
+        self.to_act = 1 - self.to_act;
+    }
+
+    fn final_outcome(&self) -> Outcome {
+        // The player to act faces an empty pile: the other one took the last.
+        Outcome::from_margin(if self.to_act == 0 { -1.0 } else { 1.0 })
+    }
+}
+
+/// Uniformly random playouts.
+struct RandomPlayouts(Lcg);
+
+impl<G: GameState> Policy<G> for RandomPlayouts {
+    fn playout(&mut self, state: &mut G, _trace: &mut Trace) -> Outcome {
+        let mut actions = Vec::new();
+        while !state.is_over() {
+            actions.clear();
+            state.legal_actions(&mut actions);
+            let a = actions[self.0.below(actions.len())];
+            state.apply(a);
+        }
+        state.final_outcome()
+    }
+}
+
+fn uct<G: GameState>(seed: u64) -> Search<G, RandomPlayouts> {
+    Search::new(SearchConfig::uct(MEMORY), RandomPlayouts(Lcg(seed)), seed)
+}
+
+#[test]
+fn uct_leaves_a_multiple_of_four() {
+    for (stones, best) in [(5, 1), (6, 2), (7, 3), (10, 2), (13, 1)] {
+        for seed in 0..3 {
+            let mut search = uct(seed);
+            search.set_root(&Pile { stones, to_act: 0 });
+            search.run(&Limits::visits(3000));
+            assert_eq!(
+                search.best_action(),
+                Some(best),
+                "pile {stones}, seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn transpositions_merge_the_orders_of_play() {
+    // Taking 1 then 2 and 2 then 1 reach the same pile: one node with
+    // transpositions, two without.
+    let root = Pile {
+        stones: 13,
+        to_act: 0,
+    };
+    let mut config = SearchConfig::uct(MEMORY);
+    let mut plain = Search::new(config.clone(), RandomPlayouts(Lcg(1)), 1);
+    config.transpositions = true;
+    let mut merged = Search::new(config, RandomPlayouts(Lcg(1)), 1);
+    for search in [&mut plain, &mut merged] {
+        search.set_root(&root);
+        search.run(&Limits::visits(4000));
+    }
+    // A pile of 13 has 14 × 2 states at most.
+    assert!(merged.tree_size().nodes <= 28, "{:?}", merged.tree_size());
+    assert!(plain.tree_size().nodes > 100, "{:?}", plain.tree_size());
+    assert_eq!(merged.best_action(), Some(1));
+    assert_eq!(plain.best_action(), Some(1));
+    // With transpositions, any state can be looked up by its hash.
+    let after = Pile {
+        stones: 10,
+        to_act: 1,
+    };
+    assert!(merged.node_stats(after.state_hash()).is_some());
+    assert!(plain.node_stats(after.state_hash()).is_none());
+}
+
+#[test]
+fn reuse_keeps_the_subtree_below_the_new_root() {
+    let mut config = SearchConfig::uct(MEMORY);
+    config.transpositions = true;
+    config.reuse = true;
+    let mut search = Search::new(config, RandomPlayouts(Lcg(3)), 3);
+    search.set_root(&Pile {
+        stones: 15,
+        to_act: 0,
+    });
+    search.run(&Limits::visits(3000));
+    let before = search.tree_size().nodes;
+    let next = Pile {
+        stones: 12,
+        to_act: 1,
+    };
+    let visits = search.node_stats(next.state_hash()).unwrap().visits;
+    assert!(visits > 0);
+    assert!(search.set_root(&next), "the tree holds the new root");
+    assert_eq!(search.root_stats().visits, visits);
+    // What lay above or beside the new root is freed.
+    assert!(search.tree_size().nodes < before);
+    // A state the tree does not hold starts a new tree.
+    assert!(!search.set_root(&Pile {
+        stones: 40,
+        to_act: 0
+    }));
+    assert_eq!(search.tree_size().nodes, 1);
+}
+
+#[test]
+fn a_full_tree_still_answers() {
+    let mut config = SearchConfig::uct(MEMORY);
+    config.max_nodes = 20;
+    config.max_edges = 40;
+    let mut search = Search::new(config, RandomPlayouts(Lcg(5)), 5);
+    search.set_root(&Pile {
+        stones: 9,
+        to_act: 0,
+    });
+    assert_eq!(search.run(&Limits::visits(5000)), 5000);
+    assert!(search.tree_size().nodes <= 20 && search.tree_size().edges <= 40);
+    assert_eq!(search.best_action(), Some(1));
+}
+
+#[test]
+fn threads_share_the_visits_and_their_trees_merge() {
+    let mut searches: Vec<_> = (0..2).map(uct::<Pile>).collect();
+    let root = Pile {
+        stones: 11,
+        to_act: 0,
+    };
+    for s in &mut searches {
+        s.set_root(&root);
+    }
+    assert_eq!(run_parallel(&mut searches, &Limits::visits(4000)), 4000);
+    let children = merged_children(&searches, root.state_hash());
+    let total: u64 = children.iter().map(|c| c.visits).sum();
+    // The root's first visit goes to the root alone, in each tree.
+    assert_eq!(total, 4000 - 2);
+    let best = children.iter().max_by_key(|c| c.visits).unwrap();
+    assert_eq!(best.action, 3);
+}
+
+#[test]
+fn a_run_stops_at_its_deadline_or_its_flag() {
+    let mut search = uct::<Pile>(9);
+    search.set_root(&Pile {
+        stones: 400,
+        to_act: 0,
+    });
+    let start = Instant::now();
+    search.run(&Limits::time(Duration::from_millis(30)));
+    let elapsed = start.elapsed();
+    assert!(elapsed >= Duration::from_millis(30), "{elapsed:?}");
+    assert!(elapsed < Duration::from_millis(200), "{elapsed:?}");
+    // A raised flag stops an unlimited run at once.
+    let stop = Arc::new(AtomicBool::new(true));
+    let limits = Limits {
+        stop: Some(stop),
+        ..Limits::default()
+    };
+    assert_eq!(search.run(&limits), 0);
+    // No limit at all: nothing runs (it would never end).
+    assert_eq!(search.run(&Limits::default()), 0);
+}
+
+// ------------------------------------------------------------- tic-tac-toe
+
+/// Tic-tac-toe: cells 0–8 row by row; player 0 is X and moves first.
+#[derive(Clone, Debug)]
+struct TicTacToe {
+    cells: [u8; 9], // 0 empty, 1 X, 2 O
+    to_act: usize,
+}
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl TicTacToe {
+    /// A board from a picture: `X`, `O`, `.` row by row.
+    fn from(picture: &str, to_act: usize) -> TicTacToe {
+        let mut cells = [0; 9];
+        for (i, c) in picture.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            cells[i] = match c {
+                'X' => 1,
+                'O' => 2,
+                _ => 0,
+            };
+        }
+        TicTacToe { cells, to_act }
+    }
+
+    fn winner(&self) -> Option<usize> {
+        LINES.iter().find_map(|l| {
+            let c = self.cells[l[0]];
+            (c != 0 && c == self.cells[l[1]] && c == self.cells[l[2]]).then(|| usize::from(c) - 1)
+        })
+    }
+}
+
+impl GameState for TicTacToe {
+    type Action = u8;
+
+    fn to_act(&self) -> usize {
+        self.to_act
+    }
+
+    fn state_hash(&self) -> u64 {
+        let mut h = self.to_act as u64;
+        for c in self.cells {
+            h = h * 3 + u64::from(c);
+        }
+        h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn is_over(&self) -> bool {
+        self.winner().is_some() || self.cells.iter().all(|&c| c != 0)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<u8>) {
+        out.extend((0..9).filter(|&i| self.cells[usize::from(i)] == 0));
+    }
+
+    fn apply(&mut self, cell: u8) {
+        self.cells[usize::from(cell)] = self.to_act as u8 + 1;
+        self.to_act = 1 - self.to_act;
+    }
+
+    fn final_outcome(&self) -> Outcome {
+        match self.winner() {
+            Some(0) => Outcome::from_margin(1.0),
+            Some(_) => Outcome::from_margin(-1.0),
+            None => Outcome::from_margin(0.0),
+        }
+    }
+}
+
+/// Random playouts that record their moves for AMAF, and a prior that
+/// likes the centre: the knowledge hooks of a real policy.
+struct Knowing(Lcg);
+
+impl Policy<TicTacToe> for Knowing {
+    fn expand(&mut self, state: &TicTacToe, out: &mut Vec<(u8, Prior)>) {
+        let mut actions = Vec::new();
+        state.legal_actions(&mut actions);
+        out.extend(actions.into_iter().map(|a| {
+            let value = if a == 4 { 0.7 } else { 0.5 };
+            (a, Prior { value, weight: 5.0 })
+        }));
+    }
+
+    fn playout(&mut self, state: &mut TicTacToe, trace: &mut Trace) -> Outcome {
+        let mut actions = Vec::new();
+        while !state.is_over() {
+            actions.clear();
+            state.legal_actions(&mut actions);
+            let a = actions[self.0.below(actions.len())];
+            trace.record(state.to_act(), u32::from(a));
+            state.apply(a);
+        }
+        state.final_outcome()
+    }
+
+    fn amaf_key(&self, action: u8) -> Option<u32> {
+        Some(u32::from(action))
+    }
+
+    fn amaf_keys(&self) -> usize {
+        9
+    }
+}
+
+/// Positions with one right answer: (picture, player to act, answer).
+const TACTICS: [(&str, usize, u8); 4] = [
+    // X wins at once on the top row.
+    ("XX. OO. ...", 0, 2),
+    // O must block X's diagonal (O to act).
+    ("X.. .X. O..", 1, 8),
+    // O wins at once down the middle column, rather than blocking.
+    ("XOX .O. X..", 1, 7),
+    // X must block O's middle row.
+    ("X.. OO. X..", 0, 5),
+];
+
+#[test]
+fn uct_wins_and_blocks_at_tic_tac_toe() {
+    for (picture, to_act, answer) in TACTICS {
+        let mut search = uct(1);
+        search.set_root(&TicTacToe::from(picture, to_act));
+        search.run(&Limits::visits(3000));
+        assert_eq!(search.best_action(), Some(answer), "{picture}");
+    }
+}
+
+#[test]
+fn priors_rave_and_transpositions_find_the_same_answers() {
+    let config = SearchConfig {
+        exploration: 0.3,
+        rave_equivalence: Some(200.0),
+        margin_weight: 0.1,
+        margin_scale: 1.0,
+        transpositions: true,
+        reuse: true,
+        expand_after: 2,
+        widening: None,
+        max_nodes: 0,
+        max_edges: 0,
+    }
+    .with_memory(MEMORY);
+    for (picture, to_act, answer) in TACTICS {
+        let mut search = Search::new(config.clone(), Knowing(Lcg(2)), 2);
+        search.set_root(&TicTacToe::from(picture, to_act));
+        search.run(&Limits::visits(3000));
+        assert_eq!(search.best_action(), Some(answer), "{picture}");
+        // RAVE statistics were gathered at the root.
+        assert!(search.root_children().iter().all(|c| c.rave_visits > 0));
+    }
+    // From the empty board, perfect play draws: the value nears one half and
+    // the search opens in the centre or a corner.
+    let mut search = Search::new(config, Knowing(Lcg(4)), 4);
+    search.set_root(&TicTacToe::from(".........", 0));
+    search.run(&Limits::visits(20000));
+    assert!([0, 2, 4, 6, 8].contains(&search.best_action().unwrap()));
+    let pv = search.principal_variation(9, 1);
+    assert!(pv.len() >= 3, "{pv:?}");
+}
