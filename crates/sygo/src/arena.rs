@@ -75,7 +75,7 @@ pub struct ArenaArgs {
     records: Option<PathBuf>,
     /// Run a sequential probability ratio test of H0: A is ELO0 stronger,
     /// against H1: A is ELO1 stronger; the match stops at the verdict.
-    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt, allow_hyphen_values = true)]
     sprt: Option<(f64, f64)>,
     /// The SPRT's chance of accepting H1 when H0 holds.
     #[arg(long, default_value_t = 0.05, value_parser = parse_probability)]

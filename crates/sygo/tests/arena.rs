@@ -226,6 +226,15 @@ fn the_sprt_stops_a_match_at_its_verdict() {
         text.contains("H1 accepted: A is stronger by 50 Elo or more"),
         "{text}"
     );
+    // Bounds may be negative; two games decide nothing.
+    let (fields, text) = arena(&[
+        "--a", "random", "--b", "random", "--size", "5", "--games", "2", "--sprt", "-10,10",
+    ]);
+    assert_eq!(fields["sprt"], "continue", "{text}");
+    assert!(
+        text.contains("SPRT [-10, 10] (alpha 0.05, beta 0.05): LLR "),
+        "{text}"
+    );
 }
 
 #[test]
