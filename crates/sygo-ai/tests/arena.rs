@@ -105,29 +105,29 @@ fn random_matches_are_reproducible_and_alternate_colours() {
 #[test]
 fn the_caller_can_stop_a_match() {
     let geometry = Geometry::sygo(5).unwrap();
-    let report = run_match(
-        &settings(geometry, 50, 1),
-        &random(),
-        &random(),
-        |_, summary| {
-            if summary.games() >= 4 {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        },
-    )
-    .unwrap();
-    // The games under way when the caller said stop are finished and
-    // counted (a thread may have started more before it saw the stop).
-    assert!(report.stopped);
-    assert!(
-        (4..50).contains(&report.games.len()),
-        "{}",
-        report.games.len()
-    );
-    for (i, game) in report.games.iter().enumerate() {
-        assert_eq!(game.index, i);
+    // No game starts before the caller has seen all but `jobs - 1` of those
+    // started: one thread stops right after the fourth game, two may finish
+    // one more.
+    for (jobs, most) in [(1, 4), (2, 5)] {
+        let report = run_match(
+            &settings(geometry, 50, jobs),
+            &random(),
+            &random(),
+            |_, summary| {
+                if summary.games() >= 4 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        )
+        .unwrap();
+        assert!(report.stopped);
+        let played = report.games.len();
+        assert!((4..=most).contains(&played), "{jobs} jobs: {played} games");
+        for (i, game) in report.games.iter().enumerate() {
+            assert_eq!(game.index, i);
+        }
     }
 }
 

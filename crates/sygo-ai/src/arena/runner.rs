@@ -11,11 +11,14 @@
 //!
 //! Each thread has its own pair of contenders (for an external engine, its
 //! own process) and takes the next game to play from a shared counter, so
-//! games start in order. Results reach the caller as each game ends.
+//! games start in order. Results reach the caller as each game ends. A game
+//! starts only when fewer than `jobs` games are played or waiting for the
+//! caller, so when the caller stops the match after game n, at most
+//! `jobs − 1` games beyond it have started (with one thread, none).
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -107,21 +110,26 @@ pub fn run_match(
         pairs.push((first, second));
     }
     let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
+    // The games that may start: those numbered below `allowed`, until the
+    // caller stops the match.
+    let gate = Gate {
+        state: Mutex::new(GateState {
+            allowed: jobs,
+            stop: false,
+        }),
+        changed: Condvar::new(),
+    };
     let mut summary = Summary::default();
     let mut games = Vec::with_capacity(settings.games);
     thread::scope(|scope| {
         let (sender, results) = mpsc::channel();
         for (mut first, mut second) in pairs {
             let sender = sender.clone();
-            let (next, stop) = (&next, &stop);
+            let (next, gate) = (&next, &gate);
             scope.spawn(move || {
                 loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= settings.games {
+                    if index >= settings.games || !gate.wait_for(index) {
                         break;
                     }
                     let setup = settings.game_setup(index);
@@ -135,9 +143,8 @@ pub fn run_match(
         drop(sender);
         for report in results {
             summary.add(&report);
-            if on_game(&report, &summary).is_break() {
-                stop.store(true, Ordering::Relaxed);
-            }
+            let stop = on_game(&report, &summary).is_break();
+            gate.next(stop);
             games.push(report);
         }
     });
@@ -148,4 +155,36 @@ pub fn run_match(
         summary,
         elapsed: started.elapsed(),
     })
+}
+
+/// Which games may start.
+struct Gate {
+    state: Mutex<GateState>,
+    changed: Condvar,
+}
+
+struct GateState {
+    /// Games numbered below this may start.
+    allowed: usize,
+    /// The caller stopped the match.
+    stop: bool,
+}
+
+impl Gate {
+    /// Waits until game `index` may start; `false` if the match stopped.
+    fn wait_for(&self, index: usize) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        while index >= state.allowed && !state.stop {
+            state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+        !state.stop
+    }
+
+    /// The caller has seen one more game, and may have stopped the match.
+    fn next(&self, stop: bool) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.stop |= stop;
+        state.allowed += 1;
+        self.changed.notify_all();
+    }
 }
