@@ -407,17 +407,26 @@ fn report_text(
     let _ = writeln!(out, "A: {}\nB: {}", names[0], names[1]);
     let _ = writeln!(
         out,
-        "{}, {games} games{}, seed {}, {} opening turns, {}, {} jobs, {:.1} s",
+        "{}, {}{}, seed {}, {}, {}, {}, {:.1} s",
         settings.geometry.name(),
+        count(games, "game", "games"),
         if report.stopped {
             format!(" (stopped early, of {})", settings.games)
         } else {
             String::new()
         },
         settings.seed,
-        settings.opening_turns,
+        count(
+            settings.opening_turns as u64,
+            "opening turn",
+            "opening turns"
+        ),
         budget_text(&settings.budget),
-        settings.jobs.clamp(1, settings.games.max(1)),
+        count(
+            settings.jobs.clamp(1, settings.games.max(1)) as u64,
+            "job",
+            "jobs"
+        ),
         report.elapsed.as_secs_f64()
     );
     let score = s.tally.score().unwrap_or(0.5);
