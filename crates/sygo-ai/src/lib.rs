@@ -31,11 +31,21 @@
 mod analysis;
 pub mod arena;
 mod budget;
+mod clock;
+pub mod knowledge;
+mod mcts;
 mod player;
 mod random;
 pub mod search;
+mod steps;
+mod turns;
+mod uct;
 
 pub use analysis::{Analysis, Candidate};
 pub use budget::Budget;
+pub use clock::{Clock, DEFAULT_LAG, TimeControl};
+pub use mcts::{MAX_LEVEL, MctsPlayer, MctsSettings};
 pub use player::{Decision, Player};
 pub use random::RandomPlayer;
+pub use steps::{Step, StepGame};
+pub use uct::{UctPlayer, UctPolicy, UctSettings};

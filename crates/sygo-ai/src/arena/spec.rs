@@ -7,6 +7,9 @@
 //! ```
 //!
 //! - `random`: uniformly random legal turns. No options.
+//! - `uct`: the plain UCT baseline ([`UctPlayer::from_options`]).
+//! - `mcts`: the strong player, `mcts:level=3`, `mcts:threads=1,rave=off`
+//!   ([`MctsPlayer::from_options`]).
 //! - `cmd:COMMAND`: an engine speaking the protocol of `docs/protocol.md`,
 //!   started as a subprocess: `cmd:sygo gtp --seed 3`. The command is split
 //!   into words as a shell would (quotes, backslashes; see
@@ -22,8 +25,10 @@ use std::time::Duration;
 
 use super::contender::{Contender, Entrant};
 use super::engine::{EngineConfig, EnginePlayer};
+use crate::mcts::MctsPlayer;
 use crate::player::Player;
 use crate::random::RandomPlayer;
+use crate::uct::UctPlayer;
 
 /// A player named on the command line (module doc).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,8 +60,24 @@ fn builtin(name: &str, options: &[(String, String)]) -> Result<Factory, String> 
                 Box::new(RandomPlayer::new(seed)) as Box<dyn Player>
             }))
         }
+        "uct" => {
+            UctPlayer::from_options(0, options)?;
+            let options = options.to_vec();
+            Ok(Arc::new(move |seed| {
+                Box::new(UctPlayer::from_options(seed, &options).expect("checked options"))
+                    as Box<dyn Player>
+            }))
+        }
+        "mcts" => {
+            MctsPlayer::from_options(0, options)?;
+            let options = options.to_vec();
+            Ok(Arc::new(move |seed| {
+                Box::new(MctsPlayer::from_options(seed, &options).expect("checked options"))
+                    as Box<dyn Player>
+            }))
+        }
         _ => Err(format!(
-            "{name:?} is not a player: write random, or cmd:COMMAND for an engine"
+            "{name:?} is not a player: write random, uct, mcts, or cmd:COMMAND for an engine"
         )),
     }
 }

@@ -63,7 +63,7 @@ use std::fmt;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-pub use results::{ChildStats, NodeStats, merged_children, merged_node_stats};
+pub use results::{ChildStats, LineEnd, NodeStats, TurnLine, merged_children, merged_node_stats};
 pub use threads::run_parallel;
 pub use time::Limits;
 
@@ -362,6 +362,12 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
     /// The settings.
     pub fn config(&self) -> &SearchConfig {
         &self.config
+    }
+
+    /// Sets the margin that counts as decisive (the value's tanh scale, in
+    /// points): a property of the board, known once the root is.
+    pub fn set_margin_scale(&mut self, scale: f32) {
+        self.config.margin_scale = scale.max(f32::MIN_POSITIVE);
     }
 
     /// The policy.

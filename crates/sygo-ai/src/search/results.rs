@@ -1,7 +1,9 @@
 //! Reading a search: the statistics of a state and of its children, from one
-//! tree or merged from the trees of several threads. States are named by
-//! their hash, so a reader can walk any line of play (Sygo's whole turns, a
-//! principal variation) in all the trees at once.
+//! tree or merged from the trees of several threads. A state is named by the
+//! actions that lead to it from the root (a *path*), which every tree can
+//! follow whether or not it merges transpositions, so a reader can walk any
+//! line of play (Sygo's whole turns, a principal variation) in all the trees
+//! at once. With transpositions a state can also be named by its hash.
 
 use super::tree::{Kind, NONE};
 use super::{GameState, Policy, Prior, Search};
@@ -50,7 +52,8 @@ impl NodeStats {
         if player == 0 { m } else { -m }
     }
 
-    fn add(&mut self, other: &NodeStats) {
+    /// Adds another tree's statistics of the same state.
+    pub(crate) fn add(&mut self, other: &NodeStats) {
         self.visits += other.visits;
         self.to_act = other.to_act;
         self.value += other.value;
@@ -101,6 +104,34 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
     /// if the tree does not hold it or has not expanded it).
     pub fn children(&self, hash: u64) -> Vec<ChildStats<G::Action>> {
         match self.tree.lookup(hash) {
+            Some(id) => self.children_of(id),
+            None => Vec::new(),
+        }
+    }
+
+    /// The node reached from the root by `path`, if the tree holds it.
+    fn node_at(&self, path: &[G::Action]) -> Option<u32> {
+        self.root.as_ref()?;
+        let mut id = self.tree.root;
+        for &action in path {
+            let e = self.tree.edges_of(id).iter().find(|e| e.action == action)?;
+            if e.child == NONE {
+                return None;
+            }
+            id = e.child;
+        }
+        Some(id)
+    }
+
+    /// The statistics of the state reached from the root by `path`.
+    pub fn node_stats_at(&self, path: &[G::Action]) -> Option<NodeStats> {
+        self.node_at(path).map(|id| self.stats_of(id))
+    }
+
+    /// The children of the state reached from the root by `path` (empty if
+    /// the tree does not hold it or has not expanded it).
+    pub fn children_at(&self, path: &[G::Action]) -> Vec<ChildStats<G::Action>> {
+        match self.node_at(path) {
             Some(id) => self.children_of(id),
             None => Vec::new(),
         }
@@ -170,6 +201,89 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
     }
 }
 
+/// How one line of a player's turn ends in a tree (see
+/// [`Search::turn_lines`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LineEnd {
+    /// At a state where the other player chooses, or the game is over: the
+    /// turn is complete. The state's hash and statistics (every simulation
+    /// through it, by any path).
+    Complete(u64, NodeStats),
+    /// At a leaf where the same player still chooses: the turn goes on past
+    /// what the tree holds. The leaf's statistics.
+    Leaf(NodeStats),
+    /// At an action the simulations took but whose state the tree did not
+    /// keep (it was full): the caller must find out where it leads.
+    Unkept,
+}
+
+/// One line of actions of the player who chooses at a state, from there to
+/// where the player's turn ends or the tree stops.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnLine<A> {
+    /// The actions, from the state.
+    pub actions: Vec<A>,
+    /// Simulations that took the line's last action from where it was
+    /// taken.
+    pub visits: u64,
+    /// Where it ends.
+    pub end: LineEnd,
+}
+
+impl<G: GameState, P: Policy<G>> Search<G, P> {
+    /// Every line of actions taken by simulations from the state reached by
+    /// `path`, while the player who chooses there goes on choosing (a
+    /// multi-action turn), each to its end ([`LineEnd`]). A state reached
+    /// by several orders (a transposition) is walked once, from the first
+    /// order found. Walks node ids only: no game state is built, so reading
+    /// a tree of a million nodes costs milliseconds.
+    pub fn turn_lines(&self, path: &[G::Action], out: &mut Vec<TurnLine<G::Action>>) {
+        let Some(start) = self.node_at(path) else {
+            return;
+        };
+        let mover = self.tree.nodes[start as usize].to_act;
+        let mut seen = std::collections::HashSet::new();
+        let mut stack: Vec<(u32, Vec<G::Action>)> = vec![(start, Vec::new())];
+        while let Some((id, actions)) = stack.pop() {
+            if self.tree.nodes[id as usize].kind != Kind::Expanded {
+                continue;
+            }
+            for e in self.tree.edges_of(id).iter().filter(|e| e.visits > 0) {
+                let mut line = actions.clone();
+                line.push(e.action);
+                let visits = u64::from(e.visits);
+                if e.child == NONE {
+                    out.push(TurnLine {
+                        actions: line,
+                        visits,
+                        end: LineEnd::Unkept,
+                    });
+                    continue;
+                }
+                let child = &self.tree.nodes[e.child as usize];
+                let stats = self.stats_of(e.child);
+                if child.kind == Kind::Terminal || child.to_act != mover {
+                    out.push(TurnLine {
+                        actions: line,
+                        visits,
+                        end: LineEnd::Complete(child.hash, stats),
+                    });
+                } else if child.kind == Kind::Leaf {
+                    if seen.insert(e.child) {
+                        out.push(TurnLine {
+                            actions: line,
+                            visits: stats.visits,
+                            end: LineEnd::Leaf(stats),
+                        });
+                    }
+                } else if seen.insert(e.child) {
+                    stack.push((e.child, line));
+                }
+            }
+        }
+    }
+}
+
 /// The most visited of `children` (the higher value breaks ties).
 pub(crate) fn best<A>(children: &[ChildStats<A>]) -> Option<&ChildStats<A>> {
     best_index(children).map(|i| &children[i])
@@ -182,28 +296,28 @@ fn best_index<A>(children: &[ChildStats<A>]) -> Option<usize> {
     })
 }
 
-/// The statistics of one state summed over several trees (the threads of
-/// one search); `None` if none holds it.
+/// The statistics of the state reached by `path` summed over several trees
+/// (the threads of one search); `None` if none holds it.
 pub fn merged_node_stats<G: GameState, P: Policy<G>>(
     searches: &[Search<G, P>],
-    hash: u64,
+    path: &[G::Action],
 ) -> Option<NodeStats> {
     let mut total: Option<NodeStats> = None;
-    for stats in searches.iter().filter_map(|s| s.node_stats(hash)) {
+    for stats in searches.iter().filter_map(|s| s.node_stats_at(path)) {
         total.get_or_insert_with(NodeStats::default).add(&stats);
     }
     total
 }
 
-/// The children of one state summed over several trees, in the first tree's
-/// order (actions only some trees expanded come after).
+/// The children of the state reached by `path` summed over several trees,
+/// in the first tree's order (actions only some trees expanded come after).
 pub fn merged_children<G: GameState, P: Policy<G>>(
     searches: &[Search<G, P>],
-    hash: u64,
+    path: &[G::Action],
 ) -> Vec<ChildStats<G::Action>> {
     let mut merged: Vec<ChildStats<G::Action>> = Vec::new();
     for search in searches {
-        for (i, c) in search.children(hash).into_iter().enumerate() {
+        for (i, c) in search.children_at(path).into_iter().enumerate() {
             // The trees usually list the actions in the same order.
             let slot = if merged.get(i).is_some_and(|m| m.action == c.action) {
                 Some(i)

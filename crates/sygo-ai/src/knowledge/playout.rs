@@ -1,0 +1,420 @@
+//! The playout policy: better than uniform, still fast.
+//!
+//! A playout plays whole turns until two passes, like the rules library's
+//! random player (`sygo_rules::Position::play_random_turn`), with three
+//! changes, each a parameter of [`PlayoutSettings`]:
+//!
+//! 1. **Tactics first.** At the start of a turn, with probability
+//!    `tactics`, the stones of the opponent's last turn are looked at: an
+//!    opponent group among them left in atari is captured (its last liberty
+//!    played), else a group of ours next to them that is in atari is saved by
+//!    growing into its liberty, if that point has two vacant neighbours.
+//! 2. **Eyes are kept.** A vacant point all of whose neighbours are our
+//!    stones is never filled by us: filling it trades a point of territory
+//!    for a stone and takes a liberty from our own group. Uniform playouts
+//!    fill such eyes until a group has one liberty left, and then the
+//!    opponent reverses it: two-eyed groups die at random. With eyes kept, a
+//!    playout ends when every vacant point is an eye or a suicide for both
+//!    players, so every vacant region is a single point and the score is read
+//!    in one pass over the board.
+//! 3. **Growth turns grow more.** After each growth step the turn goes on
+//!    with probability `continue_growth` (the library's player: ½).
+//!
+//! Otherwise each stone is drawn uniformly among the *eligible* points
+//! ([`Position::eligible_step`]): a vacant point is drawn at random, and one
+//! found ineligible is set aside for the rest of the turn, so a turn costs at
+//! most one look at each vacant point. The points are kept in an array of
+//! our own, updated as stones are played (stones never leave the board, and
+//! reversals change no vacant point).
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use sygo_rules::{Color, Point, Position, StepKind};
+
+use crate::search::{Outcome, Trace};
+
+/// The parameters of the playout policy (module doc).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayoutSettings {
+    /// Probability of looking for a capture or a save at a turn's start.
+    pub tactics: f32,
+    /// Never fill a point surrounded by our own stones.
+    pub keep_eyes: bool,
+    /// Probability of another growth step after each growth step.
+    pub continue_growth: f32,
+}
+
+impl Default for PlayoutSettings {
+    fn default() -> PlayoutSettings {
+        PlayoutSettings {
+            tactics: 0.9,
+            keep_eyes: true,
+            continue_growth: 0.5,
+        }
+    }
+}
+
+/// The scratch space and random generator of one thread's playouts, and the
+/// ownership they add up.
+#[derive(Clone, Debug)]
+pub struct Playouts {
+    settings: PlayoutSettings,
+    rng: Pcg64Mcg,
+    /// The vacant points: the live ones (not yet found ineligible this turn)
+    /// first.
+    vacant: Vec<Point>,
+    /// Each vacant point's index in `vacant` (by point index).
+    slot: Vec<u32>,
+    live: usize,
+    /// The stones of the turn before, and of this turn.
+    last_turn: Vec<Point>,
+    this_turn: Vec<Point>,
+    /// Per point index: the sum of final owners (+1 Black, −1 White).
+    ownership: Vec<i32>,
+    /// Playouts added up in `ownership`.
+    counted: u64,
+}
+
+impl Playouts {
+    /// Playouts with these settings; `seed` fixes their random choices.
+    pub fn new(settings: PlayoutSettings, seed: u64) -> Playouts {
+        Playouts {
+            settings,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            vacant: Vec::new(),
+            slot: Vec::new(),
+            live: 0,
+            last_turn: Vec::new(),
+            this_turn: Vec::new(),
+            ownership: Vec::new(),
+            counted: 0,
+        }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &PlayoutSettings {
+        &self.settings
+    }
+
+    /// Plays `pos` to the end of the game (finishing a growth turn in
+    /// progress first) and returns Black's outcome; each stone is recorded in
+    /// `trace` under its point's index.
+    pub fn play(&mut self, pos: &mut Position, trace: &mut Trace) -> Outcome {
+        self.collect_vacant(pos);
+        self.last_turn.clear();
+        if pos.turn_in_progress() {
+            self.this_turn.clear();
+            self.grow_on(pos, trace);
+            pos.finish_turn_unchecked();
+            self.revive();
+        }
+        while !pos.is_over() {
+            self.play_turn(pos, trace);
+        }
+        self.score(pos)
+    }
+
+    /// The mean final owner of each point of `pos`'s board over the playouts
+    /// since the last [`Playouts::reset_ownership`], in the order of
+    /// `Geometry::points` (+1 Black, −1 White), with the number of playouts.
+    pub fn ownership(&self, pos: &Position) -> (Vec<f32>, u64) {
+        let n = self.counted.max(1) as f32;
+        let owners = pos
+            .geometry()
+            .points()
+            .map(|p| self.ownership.get(p.index()).map_or(0.0, |&s| s as f32 / n))
+            .collect();
+        (owners, self.counted)
+    }
+
+    /// Forgets the ownership added up so far.
+    pub fn reset_ownership(&mut self) {
+        self.ownership.iter_mut().for_each(|s| *s = 0);
+        self.counted = 0;
+    }
+
+    /// A random number below n (n > 0).
+    #[inline]
+    fn below(&mut self, n: usize) -> usize {
+        ((u64::from(self.rng.next_u32()) * n as u64) >> 32) as usize
+    }
+
+    /// True with probability p.
+    #[inline]
+    fn chance(&mut self, p: f32) -> bool {
+        (self.rng.next_u32() >> 8) as f32 * (1.0 / 16_777_216.0) < p
+    }
+
+    fn collect_vacant(&mut self, pos: &Position) {
+        let g = pos.geometry();
+        if self.slot.len() < g.index_len() {
+            self.slot.resize(g.index_len(), 0);
+        }
+        self.vacant.clear();
+        for p in g.points() {
+            if pos.stone_at(p).is_none() {
+                self.slot[p.index()] = self.vacant.len() as u32;
+                self.vacant.push(p);
+            }
+        }
+        self.live = self.vacant.len();
+    }
+
+    /// Makes every vacant point live again (a new turn).
+    #[inline]
+    fn revive(&mut self) {
+        self.live = self.vacant.len();
+    }
+
+    /// Moves the point at index i of `vacant` to index j.
+    #[inline]
+    fn put(&mut self, i: usize, j: usize) {
+        let p = self.vacant[i];
+        self.vacant[j] = p;
+        self.slot[p.index()] = j as u32;
+    }
+
+    /// Sets the live point at index i aside for the rest of the turn.
+    #[inline]
+    fn reject(&mut self, i: usize) {
+        self.live -= 1;
+        self.vacant.swap(i, self.live);
+        let (a, b) = (self.vacant[i], self.vacant[self.live]);
+        self.slot[a.index()] = i as u32;
+        self.slot[b.index()] = self.live as u32;
+    }
+
+    /// Removes vacant point p (a stone was played on it).
+    #[inline]
+    fn remove(&mut self, p: Point) {
+        let mut i = self.slot[p.index()] as usize;
+        if i < self.live {
+            // Fill its place with the last live point; that one's place is
+            // now the hole, at the end of the live part.
+            self.live -= 1;
+            self.put(self.live, i);
+            i = self.live;
+        }
+        let last = self.vacant.len() - 1;
+        if i != last {
+            self.put(last, i);
+        }
+        self.vacant.pop();
+    }
+
+    /// Plays a step on p and records it.
+    #[inline]
+    fn play_at(&mut self, pos: &mut Position, p: Point, trace: &mut Trace) -> StepKind {
+        trace.record(pos.side_to_move().index(), p.index() as u32);
+        let kind = pos.play_step_unchecked(p);
+        self.remove(p);
+        self.this_turn.push(p);
+        kind
+    }
+
+    /// Whether p is an eye of the mover: every neighbour a stone of theirs.
+    #[inline]
+    fn is_own_eye(&self, pos: &Position, p: Point, me: Color) -> bool {
+        let n = pos.neighbour_counts(p);
+        n.vacant == 0 && n.of(me.opponent()) == 0
+    }
+
+    /// Whether the mover may play p now, and not into their own eye.
+    #[inline]
+    fn wanted(&self, pos: &Position, p: Point, me: Color) -> Option<StepKind> {
+        let kind = pos.eligible_step(p)?;
+        if self.settings.keep_eyes && kind == StepKind::Growth && self.is_own_eye(pos, p, me) {
+            return None;
+        }
+        Some(kind)
+    }
+
+    /// Plays one whole turn (or a pass) for the side to move.
+    fn play_turn(&mut self, pos: &mut Position, trace: &mut Trace) {
+        self.this_turn.clear();
+        let first = match self.tactical_step(pos) {
+            Some(p) => Some(self.play_at(pos, p, trace)),
+            None => self.random_step(pos, true, trace),
+        };
+        match first {
+            None => {
+                pos.pass().expect("a pass at the start of a turn");
+            }
+            Some(StepKind::Placement) => pos.finish_turn_unchecked(),
+            Some(StepKind::Growth) => {
+                self.grow_on(pos, trace);
+                pos.finish_turn_unchecked();
+            }
+        }
+        std::mem::swap(&mut self.last_turn, &mut self.this_turn);
+        self.revive();
+    }
+
+    /// Goes on with growth steps after a first one, while the coin says so.
+    fn grow_on(&mut self, pos: &mut Position, trace: &mut Trace) {
+        while self.chance(self.settings.continue_growth) {
+            if self.random_step(pos, false, trace).is_none() {
+                break;
+            }
+        }
+    }
+
+    /// Draws and plays a uniformly random wanted step (growth only unless
+    /// `placements`); `None` when there is none.
+    fn random_step(
+        &mut self,
+        pos: &mut Position,
+        placements: bool,
+        trace: &mut Trace,
+    ) -> Option<StepKind> {
+        let me = pos.side_to_move();
+        while self.live > 0 {
+            let i = self.below(self.live);
+            let p = self.vacant[i];
+            match self.wanted(pos, p, me) {
+                Some(StepKind::Growth) => {
+                    self.play_at(pos, p, trace);
+                    return Some(StepKind::Growth);
+                }
+                Some(StepKind::Placement) if placements => {
+                    self.play_at(pos, p, trace);
+                    return Some(StepKind::Placement);
+                }
+                _ => self.reject(i),
+            }
+        }
+        None
+    }
+
+    /// A capture or a save next to the opponent's last turn, if the coin
+    /// says to look and one is found (module doc).
+    fn tactical_step(&mut self, pos: &Position) -> Option<Point> {
+        if self.last_turn.is_empty() || !self.chance(self.settings.tactics) {
+            return None;
+        }
+        let me = pos.side_to_move();
+        let g = pos.geometry();
+        let mut save = None;
+        for &s in &self.last_turn {
+            match pos.stone_at(s) {
+                Some(c) if c == me.opponent() => {
+                    if let Some(l) = pos.atari_liberty(s)
+                        && self.wanted(pos, l, me).is_some()
+                    {
+                        return Some(l);
+                    }
+                }
+                _ => continue,
+            }
+            if save.is_some() {
+                continue;
+            }
+            for q in g.neighbours(s) {
+                if pos.stone_at(q) == Some(me)
+                    && let Some(l) = pos.atari_liberty(q)
+                    && pos.neighbour_counts(l).vacant >= 2
+                    && self.wanted(pos, l, me) == Some(StepKind::Growth)
+                {
+                    save = Some(l);
+                    break;
+                }
+            }
+        }
+        save
+    }
+
+    /// Black's outcome of a finished game, and its owners added up. When
+    /// every vacant region is a single point (how these playouts end), one
+    /// pass over the board reads it; otherwise the rules library scores it.
+    fn score(&mut self, pos: &Position) -> Outcome {
+        let g = pos.geometry();
+        if self.ownership.len() < g.index_len() {
+            self.ownership.resize(g.index_len(), 0);
+        }
+        if pos.resigned().is_none()
+            && self
+                .vacant
+                .iter()
+                .all(|&p| pos.neighbour_counts(p).vacant == 0)
+        {
+            let mut margin = 0i32;
+            for p in g.points() {
+                let owner = match pos.stone_at(p) {
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => -1,
+                    None => {
+                        let n = pos.neighbour_counts(p);
+                        i32::from(n.white == 0) - i32::from(n.black == 0)
+                    }
+                };
+                margin += owner;
+                self.ownership[p.index()] += owner;
+            }
+            self.counted += 1;
+            return Outcome::from_margin(margin as f32);
+        }
+        let territory = pos.territory();
+        for p in g.points() {
+            let owner = match pos.stone_at(p).or_else(|| territory.owner_of(p)) {
+                Some(Color::Black) => 1,
+                Some(Color::White) => -1,
+                None => 0,
+            };
+            self.ownership[p.index()] += owner;
+        }
+        self.counted += 1;
+        let score = territory.score();
+        Outcome::from_margin(score.black as f32 - score.white as f32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sygo_rules::Geometry;
+
+    use super::*;
+
+    /// Playouts end the game; their quick score is the rules' score; the
+    /// vacant array stays exact; the trace holds every stone once.
+    #[test]
+    fn playouts_end_games_and_score_them_as_the_rules_do() {
+        for g in [
+            Geometry::sygo(5).unwrap(),
+            Geometry::sygo(9).unwrap(),
+            Geometry::hexsygo(3).unwrap(),
+            Geometry::hexsygo(5).unwrap(),
+        ] {
+            let mut playouts = Playouts::new(PlayoutSettings::default(), 3);
+            for _ in 0..40 {
+                let mut pos = Position::new(g);
+                let mut trace = Trace::default();
+                let outcome = playouts.play(&mut pos, &mut trace);
+                assert!(pos.is_over());
+                pos.check_invariants();
+                let score = pos.score();
+                assert_eq!(outcome.margin, score.black as f32 - score.white as f32);
+                let vacant: Vec<Point> =
+                    g.points().filter(|&p| pos.stone_at(p).is_none()).collect();
+                let mut mine = playouts.vacant.clone();
+                mine.sort_unstable();
+                assert_eq!(mine, vacant);
+                assert_eq!(trace.len() + vacant.len(), g.num_points());
+            }
+            let (owners, n) = playouts.ownership(&Position::new(g));
+            assert_eq!(n, 40);
+            assert!(owners.iter().all(|o| (-1.0..=1.0).contains(o)));
+        }
+    }
+
+    /// A playout from the middle of a growth turn finishes it first.
+    #[test]
+    fn a_turn_in_progress_is_finished_first() {
+        let g = Geometry::sygo(7).unwrap();
+        let mut pos: Position = "sygo 7 7/7/2W4/7/4B2/7/7 b g 0".parse().unwrap();
+        pos.play_step(g.parse_point("E4").unwrap()).unwrap();
+        let mut playouts = Playouts::new(PlayoutSettings::default(), 1);
+        playouts.play(&mut pos, &mut Trace::default());
+        assert!(pos.is_over());
+        pos.check_invariants();
+    }
+}

@@ -1,0 +1,241 @@
+//! Priors: what a new node believes of each step before any simulation, from
+//! cheap features of the point (see [`super::features`]).
+//!
+//! A prior is a number of virtual visits at a value (for the mover). Every
+//! step starts from an even belief (½, [`PriorSettings::even`] visits); the
+//! features below move it:
+//!
+//! | feature | belief |
+//! | --- | --- |
+//! | fills the mover's own eye (every neighbour the mover's) | very bad |
+//! | captures (reverses) a group: the stone is its last liberty | very good, more for more stones |
+//! | saves a group of the mover in atari (leaves it two liberties or more) | good |
+//! | self-atari: the stone's group keeps one liberty, capturing nothing | bad |
+//! | puts an opponent group in atari while keeping two liberties | better |
+//! | a growth that leaves its group three liberties or more ("keeps options") | a little better |
+//! | a placement on the edge, or next to the edge | worse |
+//! | a placement in contact with the opponent that has two liberties or fewer | worse |
+//!
+//! `Finish` is believed bad while some growth step is believed at least even
+//! (a growth stone is a point, and the turn may grow every group), and good
+//! otherwise; `Pass` is believed very bad while any step is believed nearly
+//! even, and even otherwise (the end of the game).
+
+use sygo_rules::{Color, Point, Position, StepKind};
+
+use super::features::{Features, KEPT_LIBERTIES};
+use crate::search::Prior;
+use crate::steps::{Step, StepGame};
+
+/// The weights of the priors (module doc).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PriorSettings {
+    /// Virtual visits of the even belief every step starts from.
+    pub even: f32,
+    /// Virtual visits of a strong feature (capture, save, eye, self-atari).
+    pub strong: f32,
+}
+
+impl Default for PriorSettings {
+    fn default() -> PriorSettings {
+        PriorSettings {
+            even: 10.0,
+            strong: 40.0,
+        }
+    }
+}
+
+/// What a stone on a point would do, for the mover.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct StepFacts {
+    /// Opponent stones it reverses.
+    pub(crate) captures: u32,
+    /// Opponent stones it puts in atari (groups with two liberties now).
+    pub(crate) threatens: u32,
+    /// Our stones in atari next to it.
+    pub(crate) rescues: u32,
+    /// Liberties of its group afterwards (exact up to 4, else at least 4),
+    /// ignoring captures.
+    pub(crate) libs_after: u32,
+    /// Every neighbour is a stone of ours (or the edge).
+    pub(crate) own_eye: bool,
+    /// Some neighbour is an opponent stone.
+    pub(crate) contact: bool,
+}
+
+/// The facts of a stone of `me` on vacant p.
+pub(crate) fn step_facts(pos: &Position, f: &Features, p: Point, me: Color) -> StepFacts {
+    let g = pos.geometry();
+    let mut facts = StepFacts::default();
+    let mut own = [u32::MAX; 6];
+    let mut theirs = [u32::MAX; 6];
+    let (mut n_own, mut n_theirs, mut vacant) = (0, 0, 0);
+    for q in g.neighbours(p) {
+        match f.group_at(q) {
+            None => vacant += 1,
+            Some(id) => {
+                if f.groups[id as usize].color == me {
+                    if !own[..n_own].contains(&id) {
+                        own[n_own] = id;
+                        n_own += 1;
+                    }
+                } else if !theirs[..n_theirs].contains(&id) {
+                    theirs[n_theirs] = id;
+                    n_theirs += 1;
+                }
+            }
+        }
+    }
+    for &id in &theirs[..n_theirs] {
+        let group = &f.groups[id as usize];
+        match group.libs {
+            1 => facts.captures += group.size,
+            2 => facts.threatens += group.size,
+            _ => {}
+        }
+    }
+    facts.contact = n_theirs > 0;
+    facts.own_eye = vacant == 0 && n_theirs == 0;
+    // Liberties afterwards: the union of our joined groups' liberties and
+    // p's vacant neighbours, without p.
+    let mut libs: [Point; 4 * KEPT_LIBERTIES + 6] = [p; 4 * KEPT_LIBERTIES + 6];
+    let mut n_libs = 0;
+    let mut many = false;
+    let mut add = |q: Point| {
+        if q != p && !libs[..n_libs].contains(&q) && n_libs < libs.len() {
+            libs[n_libs] = q;
+            n_libs += 1;
+        }
+    };
+    for &id in &own[..n_own] {
+        let group = &f.groups[id as usize];
+        if group.libs == 1 {
+            facts.rescues += group.size;
+        }
+        if group.libs as usize > KEPT_LIBERTIES {
+            many = true;
+        }
+        group.kept().iter().for_each(|&q| add(q));
+    }
+    for q in g.neighbours(p) {
+        if pos.stone_at(q).is_none() {
+            add(q);
+        }
+    }
+    facts.libs_after = if many {
+        (n_libs as u32).max(KEPT_LIBERTIES as u32)
+    } else {
+        n_libs as u32
+    };
+    facts
+}
+
+/// The prior of a stone with these facts, as a (value, weight) pair.
+pub(crate) fn stone_prior(
+    settings: &PriorSettings,
+    facts: &StepFacts,
+    kind: StepKind,
+    line: u8,
+    distance: u8,
+) -> Prior {
+    let (even, strong) = (settings.even, settings.strong);
+    if facts.own_eye && facts.captures == 0 {
+        return Prior {
+            value: 0.02,
+            weight: strong,
+        };
+    }
+    if facts.captures > 0 {
+        let size = facts.captures.min(10) as f32;
+        return Prior {
+            value: 0.8 + 0.015 * size,
+            weight: strong,
+        };
+    }
+    if facts.libs_after <= 1 {
+        return Prior {
+            value: 0.1,
+            weight: strong,
+        };
+    }
+    let mut value = 0.5;
+    let mut weight = even;
+    if facts.rescues > 0 {
+        value = 0.75 + 0.01 * facts.rescues.min(10) as f32;
+        weight = strong;
+    }
+    if facts.threatens > 0 {
+        value += 0.08;
+        weight += even;
+    }
+    match kind {
+        StepKind::Growth => {
+            if facts.libs_after >= 3 {
+                value += 0.03;
+            }
+        }
+        StepKind::Placement => {
+            match line {
+                1 => value -= 0.1,
+                2 => value -= 0.03,
+                _ => {}
+            }
+            if facts.contact && facts.libs_after <= 2 {
+                value -= 0.05;
+            }
+            if distance >= 3 {
+                value += 0.01;
+            }
+        }
+    }
+    Prior {
+        value: value.clamp(0.02, 0.98),
+        weight,
+    }
+}
+
+/// Every step of a node with its prior: the stones, then `Finish` or `Pass`.
+pub(crate) fn priors(
+    settings: &PriorSettings,
+    game: &StepGame,
+    f: &mut Features,
+    out: &mut Vec<(Step, Prior)>,
+) {
+    let pos = game.position();
+    f.compute(pos);
+    let me = pos.side_to_move();
+    let mut best_growth = 0.0f32;
+    let mut best_stone = 0.0f32;
+    game.for_each_step(|step, kind| {
+        let prior = match (step, kind) {
+            (Step::Stone(p), Some(kind)) => {
+                let facts = step_facts(pos, f, p, me);
+                let prior = stone_prior(settings, &facts, kind, f.line(p), f.distance(p));
+                if kind == StepKind::Growth {
+                    best_growth = best_growth.max(prior.value);
+                }
+                best_stone = best_stone.max(prior.value);
+                prior
+            }
+            (Step::Finish, _) => Prior {
+                value: if best_growth >= 0.5 { 0.3 } else { 0.6 },
+                weight: 2.0 * settings.even,
+            },
+            (Step::Pass, _) => {
+                if best_stone >= 0.45 {
+                    Prior {
+                        value: 0.05,
+                        weight: settings.strong,
+                    }
+                } else {
+                    Prior {
+                        value: 0.5,
+                        weight: settings.even,
+                    }
+                }
+            }
+            _ => Prior::NONE,
+        };
+        out.push((step, prior));
+    });
+}

@@ -1,0 +1,424 @@
+//! The strong player: Monte-Carlo tree search over steps with knowledge
+//! (priors, RAVE, better playouts, a value that weighs the margin), tree
+//! reuse between turns, one tree per core, and strength levels.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use sygo_rules::{Game, Position, Turn};
+
+use crate::analysis::Analysis;
+use crate::budget::Budget;
+use crate::knowledge::{PlayoutSettings, PriorSettings, SygoPolicy};
+use crate::player::{Decision, Player};
+use crate::search::{
+    GameState, Limits, Prior, Search, SearchConfig, Widening, merged_node_stats, run_parallel,
+};
+use crate::steps::{Step, StepGame};
+use crate::turns::{self, TurnLine};
+
+/// The strongest level; level 1 is the weakest.
+pub const MAX_LEVEL: u8 = 6;
+
+/// Everything that sets how [`MctsPlayer`] thinks. [`MctsSettings::level`]
+/// gives the presets; each field can be changed on its own (and named in
+/// [`MctsPlayer::from_options`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsSettings {
+    /// Search threads (one tree each).
+    pub threads: usize,
+    /// Most simulations per turn (`None`: as many as the time allows).
+    pub visits: Option<u64>,
+    /// Time per turn when the budget gives neither time nor visits.
+    pub default_time: Duration,
+    /// Bytes for all the trees together.
+    pub memory: usize,
+    /// The exploration constant.
+    pub exploration: f32,
+    /// RAVE's equivalence parameter (`None`: no RAVE).
+    pub rave_equivalence: Option<f32>,
+    /// The weight of the score margin in the value, 0 to 1.
+    pub margin_weight: f32,
+    /// Visits of a leaf before it is expanded.
+    pub expand_after: u32,
+    /// Progressive widening (`None`: every child from the start).
+    pub widening: Option<Widening>,
+    /// Keep the tree between turns.
+    pub reuse: bool,
+    /// Priors from features (`None`: every step even).
+    pub priors: Option<PriorSettings>,
+    /// The playout policy.
+    pub playouts: PlayoutSettings,
+    /// Resign when the win rate of the best turn falls below this, after at
+    /// least [`MctsSettings::resign_visits`] simulations (`None`: never).
+    pub resign_below: Option<f64>,
+    /// See `resign_below`.
+    pub resign_visits: u64,
+}
+
+impl MctsSettings {
+    /// The strongest settings: every core, no visit cap (the budget decides),
+    /// all the knowledge.
+    pub fn strongest() -> MctsSettings {
+        MctsSettings {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            visits: None,
+            default_time: Duration::from_secs(1),
+            memory: 1 << 30,
+            exploration: 0.2,
+            rave_equivalence: Some(1000.0),
+            margin_weight: 0.1,
+            expand_after: 2,
+            widening: None,
+            reuse: true,
+            priors: Some(PriorSettings::default()),
+            playouts: PlayoutSettings::default(),
+            resign_below: Some(0.02),
+            resign_visits: 2000,
+        }
+    }
+
+    /// The settings of a level, 1 (beginner) to [`MAX_LEVEL`] (strongest):
+    /// the levels below the top differ only in their simulations per turn
+    /// (50, 200, 800, 3,200, 12,800; each four times the one below) and
+    /// search on one thread; the top level has no cap and every core.
+    pub fn level(level: u8) -> Option<MctsSettings> {
+        let mut settings = MctsSettings::strongest();
+        let visits = match level {
+            1 => 50,
+            2 => 200,
+            3 => 800,
+            4 => 3_200,
+            5 => 12_800,
+            MAX_LEVEL => return Some(settings),
+            _ => return None,
+        };
+        settings.visits = Some(visits);
+        settings.threads = 1;
+        settings.memory = 256 << 20;
+        Some(settings)
+    }
+
+    /// Sets one setting from its name and text, as the arena and the command
+    /// line write them: `threads=2`, `visits=5000`, `time=250` (ms, the
+    /// default time per turn), `memory=512` (MiB), `c=0.2` (exploration),
+    /// `rave=1000` (or `off`), `margin=0.1`, `expand=2`, `reuse=on|off`,
+    /// `priors=on|off`, `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance
+    /// of another growth step in playouts), `resign=0.02` (or `off`).
+    ///
+    /// # Errors
+    ///
+    /// An unknown name, or a value that does not parse.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        fn num<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
+            value
+                .parse()
+                .map_err(|_| format!("{key}={value}: not a number of the right kind"))
+        }
+        fn switch(key: &str, value: &str) -> Result<bool, String> {
+            match value {
+                "on" | "true" | "yes" | "1" => Ok(true),
+                "off" | "false" | "no" | "0" => Ok(false),
+                _ => Err(format!("{key}={value}: write on or off")),
+            }
+        }
+        let off = value == "off" || value == "none";
+        match key {
+            "threads" => self.threads = num::<usize>(key, value)?.max(1),
+            "visits" => self.visits = if off { None } else { Some(num(key, value)?) },
+            "time" => self.default_time = Duration::from_millis(num(key, value)?),
+            "memory" => self.memory = num::<usize>(key, value)? << 20,
+            "c" | "exploration" => self.exploration = num(key, value)?,
+            "rave" => self.rave_equivalence = if off { None } else { Some(num(key, value)?) },
+            "margin" => self.margin_weight = num::<f32>(key, value)?.clamp(0.0, 1.0),
+            "expand" => self.expand_after = num::<u32>(key, value)?.max(1),
+            "reuse" => self.reuse = switch(key, value)?,
+            "priors" => {
+                self.priors = switch(key, value)?.then(PriorSettings::default);
+            }
+            "tactics" => self.playouts.tactics = num(key, value)?,
+            "eyes" => self.playouts.keep_eyes = switch(key, value)?,
+            "grow" => self.playouts.continue_growth = num(key, value)?,
+            "resign" => self.resign_below = if off { None } else { Some(num(key, value)?) },
+            _ => return Err(format!("mcts has no option {key:?}")),
+        }
+        Ok(())
+    }
+
+    fn search_config(&self) -> SearchConfig {
+        SearchConfig {
+            exploration: self.exploration,
+            rave_equivalence: self.rave_equivalence,
+            margin_weight: self.margin_weight,
+            margin_scale: 10.0,
+            transpositions: true,
+            reuse: self.reuse,
+            expand_after: self.expand_after.max(1),
+            widening: self.widening,
+            max_nodes: 0,
+            max_edges: 0,
+        }
+        .with_memory(self.memory / self.threads.max(1))
+    }
+}
+
+/// The strong player (module doc). Implements [`Player`]; its decisions
+/// carry an [`Analysis`].
+///
+/// # Examples
+///
+/// ```
+/// use sygo_ai::{Budget, MctsPlayer, Player};
+/// use sygo_rules::{Game, Geometry, Position};
+///
+/// let mut game = Game::new(Position::new(Geometry::sygo(7).unwrap()));
+/// let mut player = MctsPlayer::level(2, 1).unwrap();
+/// let decision = player.choose(&game, &Budget::visits(200));
+/// let analysis = decision.analysis.unwrap();
+/// assert!(analysis.visits >= 200);
+/// assert_eq!(analysis.candidates[0].turn, decision.turn);
+/// game.play(decision.turn).unwrap();
+/// ```
+pub struct MctsPlayer {
+    settings: MctsSettings,
+    level: Option<u8>,
+    searches: Vec<Search<StepGame, SygoPolicy>>,
+    /// Completes turns where the tree stops (the highest prior step).
+    completer: SygoPolicy,
+    stop: Arc<AtomicBool>,
+    seed: u64,
+}
+
+impl MctsPlayer {
+    /// A player with these settings; `seed` fixes its random choices (with a
+    /// visit budget and one thread, its turns are reproducible).
+    pub fn new(settings: MctsSettings, seed: u64) -> MctsPlayer {
+        let mut player = MctsPlayer {
+            completer: SygoPolicy::new(settings.priors, settings.playouts, seed),
+            settings,
+            level: None,
+            searches: Vec::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            seed,
+        };
+        player.build();
+        player
+    }
+
+    /// The player of a level, 1 to [`MAX_LEVEL`] (see [`MctsSettings::level`]).
+    pub fn level(level: u8, seed: u64) -> Option<MctsPlayer> {
+        let mut player = MctsPlayer::new(MctsSettings::level(level)?, seed);
+        player.level = Some(level);
+        Some(player)
+    }
+
+    /// A player from options written `key=value`: `level=N` first (default
+    /// the strongest), then any setting of [`MctsSettings::set`].
+    ///
+    /// # Errors
+    ///
+    /// An unknown option or a bad value, with a message for the user.
+    pub fn from_options(seed: u64, options: &[(String, String)]) -> Result<MctsPlayer, String> {
+        let mut level = MAX_LEVEL;
+        for (key, value) in options {
+            if key == "level" {
+                level = value
+                    .parse()
+                    .ok()
+                    .filter(|l| (1..=MAX_LEVEL).contains(l))
+                    .ok_or_else(|| format!("level={value}: write a level from 1 to {MAX_LEVEL}"))?;
+            }
+        }
+        let mut settings = MctsSettings::level(level).expect("a level in range");
+        let mut changed = false;
+        for (key, value) in options.iter().filter(|(k, _)| k != "level") {
+            settings.set(key, value)?;
+            changed = true;
+        }
+        let mut player = MctsPlayer::new(settings, seed);
+        player.level = (!changed).then_some(level);
+        Ok(player)
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &MctsSettings {
+        &self.settings
+    }
+
+    /// A flag that stops the search in progress when set (from another
+    /// thread); the player then answers at once with what it has. Each search
+    /// lowers it when it starts.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    fn build(&mut self) {
+        let config = self.settings.search_config();
+        self.searches = (0..self.settings.threads.max(1))
+            .map(|i| {
+                let seed = self.seed.wrapping_add(0x9E37_79B9 * (i as u64 + 1));
+                let policy = SygoPolicy::new(self.settings.priors, self.settings.playouts, seed);
+                Search::new(config.clone(), policy, seed)
+            })
+            .collect();
+    }
+
+    /// The limits of one turn's search for a budget.
+    fn limits(&self, budget: &Budget) -> Limits {
+        let visits = match (budget.visits, self.settings.visits) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let time = match budget.time {
+            Some(t) => Some(t.saturating_sub(safety_margin(t))),
+            None if visits.is_none() => Some(self.settings.default_time),
+            None => None,
+        };
+        Limits {
+            visits,
+            time,
+            deadline: None,
+            stop: Some(self.stop.clone()),
+        }
+    }
+
+    /// Searches the position of `game` within `budget` and returns every
+    /// whole turn found, most visited first, with the root.
+    fn search(&mut self, position: &Position, budget: &Budget) -> (StepGame, Vec<TurnLine>) {
+        let start = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        let root = StepGame::new(position.clone());
+        let scale = (position.geometry().num_points() as f32 / 8.0).max(2.0);
+        for search in &mut self.searches {
+            search.set_margin_scale(scale);
+            search.set_root(&root);
+            search.policy_mut().playouts_mut().reset_ownership();
+        }
+        let mut limits = self.limits(budget);
+        // Time already spent setting up counts.
+        if let Some(t) = limits.time.take() {
+            limits.deadline = Some(start + t);
+        }
+        if !root.is_over() {
+            run_parallel(&mut self.searches, &limits);
+        }
+        let completer = &mut self.completer;
+        let mut complete =
+            |s: &mut StepGame, steps: &mut Vec<Step>| complete_by_priors(completer, s, steps);
+        let lines = turns::whole_turns(&self.searches, &[], &root, 10, Some(&mut complete));
+        (root, lines)
+    }
+
+    /// Searches the position of `game` within `budget` and says what the
+    /// search sees, without choosing (the analysis of
+    /// [`Player::choose`]'s decision).
+    pub fn analyze(&mut self, game: &Game, budget: &Budget) -> Analysis {
+        let (root, lines) = self.search(game.position(), budget);
+        self.analysis(&root, &lines)
+    }
+
+    fn analysis(&mut self, root: &StepGame, lines: &[TurnLine]) -> Analysis {
+        let me = root.to_act();
+        let stats = merged_node_stats(&self.searches, &[]).unwrap_or_default();
+        let candidates = turns::candidates(&self.searches, root, lines, 10, 8, 2);
+        // Ownership: the playouts of every thread, weighted by their number.
+        let pos = root.position();
+        let mut ownership = vec![0.0f32; pos.geometry().num_points()];
+        let mut total = 0u64;
+        for search in &self.searches {
+            let (owners, n) = search.policy().playouts().ownership(pos);
+            for (o, v) in ownership.iter_mut().zip(owners) {
+                *o += v * n as f32;
+            }
+            total += n;
+        }
+        if total > 0 {
+            ownership.iter_mut().for_each(|o| *o /= total as f32);
+        }
+        Analysis {
+            visits: stats.visits,
+            win_rate: stats.win_rate(me),
+            score_lead: stats.score_lead(me),
+            candidates,
+            ownership,
+        }
+    }
+}
+
+/// What to keep back from a turn's time for what follows the search (the
+/// turns read out of the trees, the threads joined, the answer sent): 2 ms
+/// and 5% of the time, but never more than a tenth of it.
+pub(crate) fn safety_margin(time: Duration) -> Duration {
+    (Duration::from_millis(2) + time / 20).min(time / 10)
+}
+
+/// Completes a turn by its highest prior steps: the completion rule of the
+/// knowing player where the tree stops.
+pub(crate) fn complete_by_priors(
+    policy: &mut SygoPolicy,
+    state: &mut StepGame,
+    steps: &mut Vec<Step>,
+) {
+    let mut priors: Vec<(Step, Prior)> = Vec::new();
+    let start = steps.len();
+
+    // Until the turn ends: at least one step, then while a turn is in
+    // progress.
+    while !state.is_over() && (steps.len() == start || state.position().turn_in_progress()) {
+        priors.clear();
+        policy.step_priors(state, &mut priors);
+        let Some(&(step, _)) = priors
+            .iter()
+            .rev()
+            .max_by(|a, b| a.1.value.total_cmp(&b.1.value))
+        else {
+            break;
+        };
+        state.apply(step);
+        steps.push(step);
+    }
+}
+
+impl Player for MctsPlayer {
+    fn name(&self) -> String {
+        match self.level {
+            Some(level) => format!("mcts {level}"),
+            None => "mcts".to_string(),
+        }
+    }
+
+    fn choose(&mut self, game: &Game, budget: &Budget) -> Decision {
+        let (root, lines) = self.search(game.position(), budget);
+        let analysis = self.analysis(&root, &lines);
+        let turn = match lines.first() {
+            Some(line) => turns::turn(line),
+            None => {
+                // No simulation got through (a budget of nothing): the
+                // priors alone.
+                let mut state = root.clone();
+                let mut steps = Vec::new();
+                complete_by_priors(&mut self.completer, &mut state, &mut steps);
+                crate::steps::turn_of(&steps)
+            }
+        };
+        let hopeless = self.settings.resign_below.is_some_and(|below| {
+            analysis.visits >= self.settings.resign_visits
+                && analysis.win_rate < below
+                && analysis
+                    .candidates
+                    .first()
+                    .is_some_and(|c| c.win_rate < below)
+        });
+        Decision {
+            turn: if hopeless { Turn::Resign } else { turn },
+            analysis: Some(analysis),
+        }
+    }
+
+    fn new_game(&mut self) {
+        for search in &mut self.searches {
+            search.clear();
+        }
+    }
+}
