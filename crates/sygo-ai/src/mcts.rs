@@ -67,7 +67,7 @@ impl MctsSettings {
             default_time: Duration::from_secs(1),
             memory: 1 << 30,
             exploration: 0.2,
-            rave_equivalence: Some(1000.0),
+            rave_equivalence: None,
             margin_weight: 0.1,
             expand_after: 2,
             widening: None,
