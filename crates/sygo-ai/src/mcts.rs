@@ -318,6 +318,65 @@ impl MctsPlayer {
         self.analysis(&root, &lines)
     }
 
+    /// Searches on in the position of `game` from where the last search
+    /// stopped, and says what the search sees: for analysis that reports as
+    /// it goes, one slice at a time.
+    ///
+    /// When the trees already stand on this position, the slice adds to them
+    /// and to the ownership counted so far, whatever the reuse setting; else
+    /// it starts afresh as [`MctsPlayer::analyze`] does. The slice runs until
+    /// the first limit of `budget` (an empty budget: until the flag of
+    /// [`MctsPlayer::stop_handle`] is raised). The player's own cap on visits
+    /// does not apply, and the flag is not lowered here: whoever raises it
+    /// lowers it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sygo_ai::{Budget, MctsPlayer, Player};
+    /// use sygo_rules::{Game, Geometry, Position};
+    ///
+    /// let game = Game::new(Position::new(Geometry::sygo(5).unwrap()));
+    /// let mut player = MctsPlayer::level(1, 3).unwrap();
+    /// let first = player.ponder(&game, &Budget::visits(100));
+    /// let more = player.ponder(&game, &Budget::visits(100));
+    /// assert!(more.visits >= first.visits + 100);
+    /// // A new game forgets the search.
+    /// player.new_game();
+    /// assert!(player.ponder(&game, &Budget::visits(100)).visits < more.visits);
+    /// ```
+    pub fn ponder(&mut self, game: &Game, budget: &Budget) -> Analysis {
+        let start = Instant::now();
+        let position = game.position();
+        let root = StepGame::new(position.clone());
+        let same = self
+            .searches
+            .iter()
+            .all(|s| s.root_state().is_some_and(|r| r.position() == position));
+        if !same {
+            let scale = (position.geometry().num_points() as f32 / 8.0).max(2.0);
+            for search in &mut self.searches {
+                search.set_margin_scale(scale);
+                search.set_root(&root);
+                search.policy_mut().playouts_mut().reset_ownership();
+            }
+        }
+        let limits = Limits {
+            visits: budget.visits,
+            time: None,
+            deadline: budget.time.map(|t| start + t),
+            stop: Some(self.stop.clone()),
+        };
+        if !root.is_over() {
+            run_parallel(&mut self.searches, &limits);
+        }
+        let completer = &mut self.completer;
+        let mut complete =
+            |s: &mut StepGame, steps: &mut Vec<Step>| complete_by_priors(completer, s, steps);
+        let lines = turns::whole_turns(&self.searches, &[], &root, 10, Some(&mut complete));
+        self.analysis(&root, &lines)
+    }
+
     fn analysis(&mut self, root: &StepGame, lines: &[TurnLine]) -> Analysis {
         let me = root.to_act();
         let stats = merged_node_stats(&self.searches, &[]).unwrap_or_default();

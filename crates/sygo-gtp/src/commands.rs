@@ -6,6 +6,7 @@
 //! leaves the engine exactly as it was.
 
 use std::num::IntErrorKind;
+use std::time::Instant;
 
 use sygo_records::{GameInfo, Record};
 use sygo_rules::{
@@ -13,6 +14,7 @@ use sygo_rules::{
     TurnError, Variant, parse_points,
 };
 
+use crate::analyze;
 use crate::engine::{Clock, Engine, TimeSettings};
 use crate::error::CommandError;
 use crate::framing::quote;
@@ -29,7 +31,8 @@ pub struct Command {
     /// Its name.
     pub name: &'static str,
     /// Its arguments as written in messages and docs, separated by spaces,
-    /// an optional one in brackets: `COLOR [PREFIX]`.
+    /// an optional one in brackets: `COLOR [PREFIX]`; `...` for any number
+    /// more: `[KEY VALUE ...]`.
     pub args: &'static str,
     /// What it does.
     pub handler: Handler,
@@ -53,12 +56,23 @@ impl Command {
         }
     }
 
-    /// The fewest and the most arguments it takes.
+    /// The fewest and the most arguments it takes (`usize::MAX`: any
+    /// number).
     pub fn arity(&self) -> (usize, usize) {
-        let words = self.args.split_whitespace();
-        let optional = words.clone().filter(|w| w.starts_with('[')).count();
-        let all = words.count();
-        (all - optional, all)
+        let (mut min, mut max, mut depth) = (0, 0usize, 0usize);
+        for word in self.args.split_whitespace() {
+            if word.trim_matches(|c| c == '[' || c == ']') == "..." {
+                max = usize::MAX;
+            } else {
+                max = max.saturating_add(1);
+                if depth == 0 && !word.starts_with('[') {
+                    min += 1;
+                }
+            }
+            depth += word.matches('[').count();
+            depth = depth.saturating_sub(word.matches(']').count());
+        }
+        (min, max)
     }
 }
 
@@ -88,7 +102,12 @@ pub const COMMANDS: &[Command] = &[
     Command::new("loadsgf", "FILE [MOVE_NUMBER]", loadsgf),
     Command::new("printsgf", "", printsgf),
     Command::new("final_status_list", "alive|dead|seki", final_status_list),
+    Command::new("analyze", ANALYZE_ARGS, analyze),
+    Command::new("kata-analyze", ANALYZE_ARGS, analyze),
 ];
+
+/// The arguments of `analyze` and its alias `kata-analyze`.
+const ANALYZE_ARGS: &str = "[COLOR] [INTERVAL] [KEY VALUE ...]";
 
 /// The command of that name, if the engine knows it (names are
 /// case-sensitive, as in GTP 2).
@@ -259,7 +278,7 @@ fn quit(engine: &mut Engine, _: &[&str]) -> Answer {
 
 fn boardsize(engine: &mut Engine, args: &[&str]) -> Answer {
     let geometry = parse_size(args[0], Variant::Sygo)?;
-    engine.game = Game::new(Position::new(geometry));
+    engine.replace_game(Game::new(Position::new(geometry)), true);
     Ok(String::new())
 }
 
@@ -271,12 +290,13 @@ fn variant(engine: &mut Engine, args: &[&str]) -> Answer {
         ))
     })?;
     let geometry = parse_size(args[1], variant)?;
-    engine.game = Game::new(Position::new(geometry));
+    engine.replace_game(Game::new(Position::new(geometry)), true);
     Ok(String::new())
 }
 
 fn clear_board(engine: &mut Engine, _: &[&str]) -> Answer {
-    engine.game = Game::new(Position::new(engine.position().geometry()));
+    let game = Game::new(Position::new(engine.position().geometry()));
+    engine.replace_game(game, true);
     Ok(String::new())
 }
 
@@ -295,29 +315,30 @@ fn play(engine: &mut Engine, args: &[&str]) -> Answer {
     Ok(String::new())
 }
 
+/// `genmove COLOR`: the player chooses within the budget of COLOR's clock
+/// (and the visits set at the start); the time it took is charged to the
+/// clock.
 fn genmove(engine: &mut Engine, args: &[&str]) -> Answer {
     let color = parse_color(args[0])?;
     check_mover(engine.position(), color)?;
-    let stones = engine.game.position().random_turn_stones(&mut engine.rng);
-    let turn = if stones.is_empty() {
-        Turn::Pass
-    } else {
-        Turn::Stones(stones)
-    };
+    let start = Instant::now();
+    let clock = &mut engine.timers[color.index()];
+    let mut budget = clock.budget(engine.game.position().vacant_count());
+    budget.visits = engine.visits;
+    let decision = engine.brain.player().choose(&engine.game, &budget);
+    engine.timers[color.index()].spend(start.elapsed());
     let geometry = engine.position().geometry();
-    let notation = turn.to_notation(&geometry);
-    engine.game.play_as(color, turn).map_err(|e| {
-        CommandError::Internal(format!("the random player chose {notation}, refused: {e}"))
+    let notation = decision.turn.to_notation(&geometry);
+    engine.game.play_as(color, decision.turn).map_err(|e| {
+        CommandError::Internal(format!("the player chose {notation}, refused: {e}"))
     })?;
     Ok(notation)
 }
 
 fn undo(engine: &mut Engine, _: &[&str]) -> Answer {
-    engine
-        .game
-        .undo()
-        .map(|_| String::new())
-        .ok_or(CommandError::CannotUndo)
+    engine.game.undo().ok_or(CommandError::CannotUndo)?;
+    engine.brain.new_game();
+    Ok(String::new())
 }
 
 fn showboard(engine: &mut Engine, _: &[&str]) -> Answer {
@@ -395,7 +416,7 @@ fn setup(engine: &mut Engine, args: &[&str]) -> Answer {
         None,
     )
     .map_err(|e| CommandError::IllegalSetup(e.to_string()))?;
-    engine.game = Game::new(start);
+    engine.replace_game(Game::new(start), false);
     Ok(String::new())
 }
 
@@ -406,7 +427,7 @@ fn restart_with(
 ) -> Answer {
     let mut start = engine.position().clone();
     change(&mut start).map_err(|e| CommandError::Internal(e.to_string()))?;
-    engine.game = Game::new(start);
+    engine.replace_game(Game::new(start), false);
     Ok(String::new())
 }
 
@@ -428,6 +449,12 @@ fn time_settings(engine: &mut Engine, args: &[&str]) -> Answer {
     };
     engine.time_settings = settings;
     engine.clocks = [None; 2];
+    engine.control = Some(sygo_ai::TimeControl::from_gtp(
+        settings.main,
+        settings.byo_yomi,
+        settings.byo_yomi_stones,
+    ));
+    engine.reset_timers();
     Ok(String::new())
 }
 
@@ -438,6 +465,7 @@ fn time_left(engine: &mut Engine, args: &[&str]) -> Answer {
         stones: parse_stones(args[2])?,
     };
     engine.clocks[color.index()] = Some(clock);
+    engine.timers[color.index()].set_time_left(clock.time, clock.stones);
     Ok(String::new())
 }
 
@@ -463,7 +491,10 @@ fn parse_move_number(text: &str) -> Result<usize, CommandError> {
 fn loadsgf(engine: &mut Engine, args: &[&str]) -> Answer {
     let next_turn = args.get(1).map(|n| parse_move_number(n)).transpose()?;
     let record = Record::read_file(args[0]).map_err(|e| CommandError::CannotLoad(e.to_string()))?;
-    engine.game = record.game_after(next_turn.map_or(usize::MAX, |n| n - 1));
+    engine.replace_game(
+        record.game_after(next_turn.map_or(usize::MAX, |n| n - 1)),
+        true,
+    );
     engine.komi = record.info().komi;
     Ok(String::new())
 }
@@ -511,18 +542,25 @@ fn final_status_list(engine: &mut Engine, args: &[&str]) -> Answer {
     }
 }
 
+/// `analyze [COLOR] [INTERVAL] [KEY VALUE ...]` (and `kata-analyze`):
+/// checks the arguments, the player and the colour, and leaves the analysis
+/// in progress for the loop to stream (module `analyze`).
+fn analyze(engine: &mut Engine, args: &[&str]) -> Answer {
+    let (color, request) = analyze::parse(args)?;
+    engine.brain.check_analyzes()?;
+    let position = engine.position();
+    check_mover(position, color.unwrap_or(position.side_to_move()))?;
+    engine.analysis = Some(request);
+    Ok(String::new())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::EngineOptions;
 
     fn engine(variant: Variant, size: u8) -> Engine {
-        Engine::new(EngineOptions {
-            variant,
-            size,
-            seed: 5,
-        })
-        .unwrap()
+        Engine::new(EngineOptions::random(variant, size, 5)).unwrap()
     }
 
     /// Runs a command line and returns the answer without its framing: `Ok`
@@ -541,13 +579,14 @@ mod tests {
     /// nothing.
     fn state(engine: &Engine) -> String {
         format!(
-            "{:?} {:?} {:?} {} {:?} {:?} {:?}",
+            "{:?} {:?} {:?} {} {:?} {:?} {:?} {:?}",
             engine.game().start(),
             engine.game().turns(),
             engine.position(),
             engine.komi(),
             engine.time_settings(),
             engine.clocks,
+            engine.timers,
             engine.quit,
         )
     }
@@ -555,10 +594,9 @@ mod tests {
     #[track_caller]
     fn refused(engine: &mut Engine, line: &str, message: &str) {
         let before = state(engine);
-        let rng_before = engine.rng.clone();
         assert_eq!(say(engine, line), Err(message.to_string()), "{line}");
         assert_eq!(state(engine), before, "{line} changed the state");
-        assert!(engine.rng == rng_before, "{line} drew random numbers");
+        assert!(engine.analysis.is_none(), "{line} started an analysis");
     }
 
     #[test]
@@ -1029,6 +1067,43 @@ mod tests {
             "final_status_list unknown",
             "syntax error: \"unknown\" is not a status: write alive, dead or seki",
         );
+    }
+
+    #[test]
+    fn analyze_needs_a_searching_player_and_reports_once_here() {
+        let mut e = engine(Variant::Sygo, 5);
+        refused(
+            &mut e,
+            "analyze",
+            "cannot analyze: the random player does not search; \
+             start the engine with --player mcts",
+        );
+        assert_eq!(find("analyze").unwrap().arity(), (0, usize::MAX));
+        assert_eq!(find("legal_steps").unwrap().arity(), (1, 2));
+        let mut e = Engine::new(EngineOptions {
+            player: "mcts:threads=1".parse().unwrap(),
+            ..EngineOptions::random(Variant::Sygo, 5, 5)
+        })
+        .unwrap();
+        refused(&mut e, "analyze b", "illegal move: it is White's turn");
+        refused(
+            &mut e,
+            "kata-analyze w 5 ownership",
+            "syntax error: \"ownership\" has no value: \
+             write analyze [COLOR] [INTERVAL] [KEY VALUE ...]",
+        );
+        // Without the loop, an analysis reports once and ends.
+        let answer = e
+            .handle_line("3 kata-analyze w 2 ownership true rootInfo true")
+            .unwrap();
+        let lines: Vec<&str> = answer.split('\n').collect();
+        assert_eq!(lines.len(), 4, "{answer:?}");
+        assert_eq!((lines[0], lines[2], lines[3]), ("=3", "", ""));
+        assert!(lines[1].starts_with("info move "), "{answer:?}");
+        let ownership = lines[1].split(" ownership ").nth(1).unwrap();
+        assert_eq!(ownership.split(' ').count(), 25);
+        assert!(e.analysis.is_none());
+        say(&mut e, "play w C3").unwrap();
     }
 
     #[test]

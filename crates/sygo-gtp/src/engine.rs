@@ -1,13 +1,24 @@
 //! The engine's state, and the loop that feeds it lines and writes answers.
+//!
+//! The loop reads its input on a thread of its own, a line at a time, so
+//! that a streaming `analyze` can go on searching until the next line
+//! arrives; every line is still answered in order, one answer per command.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::thread;
+use std::time::Duration;
 
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-use sygo_rules::{Game, Geometry, GeometryError, Position, Variant};
+use sygo_ai::arena::PlayerSpec;
+use sygo_ai::{Clock as PlayerClock, TimeControl};
+use sygo_rules::{Game, Geometry, Position, Variant};
 
+use crate::analyze::{self, AnalyzeRequest};
+use crate::brain::{self, Brain};
 use crate::commands;
-use crate::error::CommandError;
+use crate::error::{CommandError, EngineError};
 use crate::framing::{self, CommandLine};
 
 /// The longest line the engine reads, in bytes (64 KiB: more than 20 times
@@ -15,25 +26,61 @@ use crate::framing::{self, CommandLine};
 /// line is answered with a failure and otherwise ignored.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// How an engine starts: the board, and the seed of its random choices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The time per turn when no time control is set: one second.
+pub const DEFAULT_TIME_PER_TURN: Duration = Duration::from_secs(1);
+
+/// How an engine starts: the board, the player and its seed, its time.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
     /// Sygo or Hexsygo.
     pub variant: Variant,
     /// N for Sygo, the base n for Hexsygo.
     pub size: u8,
-    /// The seed of the random number generator behind `genmove`: one seed,
-    /// one sequence of answers.
+    /// The seed of the player's random choices: with the random player, or
+    /// a search limited by visits on one thread, one seed gives one sequence
+    /// of answers.
     pub seed: u64,
+    /// The player behind `genmove` and `analyze`: a built-in player of
+    /// `sygo_ai::arena::PlayerSpec` (`random`, `uct`, `mcts`,
+    /// `mcts:level=3`).
+    pub player: PlayerSpec,
+    /// The time of a turn when no `time_settings` set a limit.
+    pub time_per_turn: Duration,
+    /// The most visits (simulations) of a `genmove`, if any: the turn ends
+    /// at this many or at its time, whichever comes first.
+    pub visits: Option<u64>,
+}
+
+impl EngineOptions {
+    /// These options with the uniformly random player: instant answers,
+    /// for tests and for tools that need only the rules.
+    pub fn random(variant: Variant, size: u8, seed: u64) -> EngineOptions {
+        EngineOptions {
+            variant,
+            size,
+            seed,
+            player: PlayerSpec::Builtin {
+                name: "random".to_string(),
+                options: Vec::new(),
+            },
+            ..EngineOptions::default()
+        }
+    }
 }
 
 impl Default for EngineOptions {
-    /// Sygo 19×19, seed 1.
+    /// Sygo 19×19, seed 1, the strongest `mcts`, a second a turn.
     fn default() -> EngineOptions {
         EngineOptions {
             variant: Variant::Sygo,
             size: Variant::Sygo.default_size(),
             seed: 1,
+            player: PlayerSpec::Builtin {
+                name: "mcts".to_string(),
+                options: Vec::new(),
+            },
+            time_per_turn: DEFAULT_TIME_PER_TURN,
+            visits: None,
         }
     }
 }
@@ -60,8 +107,8 @@ pub struct Clock {
     pub stones: u32,
 }
 
-/// The engine: the game, the komi, the clocks and the random player, driven
-/// one protocol line at a time.
+/// The engine: the game, the komi, the clocks and the player, driven one
+/// protocol line at a time.
 ///
 /// # Examples
 ///
@@ -69,7 +116,7 @@ pub struct Clock {
 /// use sygo_gtp::{Engine, EngineOptions};
 /// use sygo_rules::Variant;
 ///
-/// let options = EngineOptions { variant: Variant::Hexsygo, size: 4, seed: 7 };
+/// let options = EngineOptions::random(Variant::Hexsygo, 4, 7);
 /// let mut engine = Engine::new(options).unwrap();
 /// assert_eq!(engine.handle_line("1 play w D4").as_deref(), Some("=1\n\n"));
 /// assert_eq!(
@@ -84,7 +131,18 @@ pub struct Engine {
     pub(crate) time_settings: TimeSettings,
     /// The last `time_left` of each colour, Black first.
     pub(crate) clocks: [Option<Clock>; 2],
-    pub(crate) rng: Xoshiro256PlusPlus,
+    /// The time control of `time_settings`, once set.
+    pub(crate) control: Option<TimeControl>,
+    /// The clock of each colour as the engine counts it, Black first.
+    pub(crate) timers: [PlayerClock; 2],
+    /// The time of a turn with no time control.
+    pub(crate) time_per_turn: Duration,
+    /// The most visits of a `genmove`.
+    pub(crate) visits: Option<u64>,
+    /// The player.
+    pub(crate) brain: Brain,
+    /// The analysis that `analyze` has just started, until it ends.
+    pub(crate) analysis: Option<AnalyzeRequest>,
     pub(crate) quit: bool,
 }
 
@@ -93,17 +151,47 @@ impl Engine {
     ///
     /// # Errors
     ///
-    /// [`GeometryError`] when the size is outside RULES.md §1.
-    pub fn new(options: EngineOptions) -> Result<Engine, GeometryError> {
+    /// [`EngineError::Geometry`] when the size is outside RULES.md §1;
+    /// [`EngineError::Player`] when the specification names no built-in
+    /// player, or has a bad option.
+    pub fn new(options: EngineOptions) -> Result<Engine, EngineError> {
         let geometry = Geometry::new(options.variant, options.size)?;
+        let brain = Brain::from_spec(&options.player, options.seed)?;
+        let clock = brain::fresh_clock(None, options.time_per_turn);
         Ok(Engine {
             game: Game::new(Position::new(geometry)),
             komi: 0.0,
             time_settings: TimeSettings::default(),
             clocks: [None; 2],
-            rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
+            control: None,
+            timers: [clock; 2],
+            time_per_turn: options.time_per_turn,
+            visits: options.visits,
+            brain,
+            analysis: None,
             quit: false,
         })
+    }
+
+    /// The name of the player behind `genmove`: `random`, `mcts 6`, …
+    pub fn player_name(&mut self) -> String {
+        self.brain.player().name()
+    }
+
+    /// Replaces the game by another that was not reached by a turn (a new
+    /// board, a setup, an undo, a record): the player forgets its search.
+    /// With `new_game`, the clocks start afresh too.
+    pub(crate) fn replace_game(&mut self, game: Game, new_game: bool) {
+        self.game = game;
+        self.brain.new_game();
+        if new_game {
+            self.reset_timers();
+        }
+    }
+
+    /// Both clocks as at the start of a game.
+    pub(crate) fn reset_timers(&mut self) {
+        self.timers = [brain::fresh_clock(self.control, self.time_per_turn); 2];
     }
 
     /// The game: its starting position, the turns since, the current position.
@@ -149,13 +237,34 @@ impl Engine {
     /// Reads one line of the protocol and answers it: `None` for a line that
     /// holds no command (blank, or a comment), else the whole answer,
     /// `=id result` or `?id message`, ending with its empty line.
+    ///
+    /// An `analyze` answered here reports once, after one interval, and
+    /// ends: only [`run`] streams, until the next line arrives.
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
         let command = framing::parse_line(line)?;
         Some(self.answer(&command))
     }
 
-    /// Answers a command line already read.
+    /// Answers a command line already read (as [`Engine::handle_line`]).
     pub fn answer(&mut self, command: &CommandLine) -> String {
+        let mut answer = self.start_answer(command);
+        if self.analysis.is_some() {
+            if let Some(stop) = self.brain.stop_handle() {
+                stop.store(false, Ordering::SeqCst);
+            }
+            if let Some(report) = self.analysis_report() {
+                answer.push_str(&report);
+                answer.push('\n');
+            }
+            self.analysis = None;
+            answer.push('\n');
+        }
+        answer
+    }
+
+    /// Answers a command line; for an `analyze` that starts, only the first
+    /// line `=id`, and the analysis is left in progress.
+    fn start_answer(&mut self, command: &CommandLine) -> String {
         let id = command.id.as_deref();
         let outcome = if command.name.is_empty() {
             Err(CommandError::NoCommand)
@@ -164,6 +273,7 @@ impl Engine {
             self.execute(&command.name, &args)
         };
         match outcome {
+            Ok(_) if self.analysis.is_some() => framing::stream_start(id),
             Ok(result) => framing::success(id, &result),
             Err(error) => framing::failure(id, &error.to_string()),
         }
@@ -174,11 +284,36 @@ impl Engine {
     pub fn handle_bytes(&mut self, line: &[u8]) -> Option<String> {
         self.handle_line(&String::from_utf8_lossy(line))
     }
+
+    /// As [`Engine::handle_bytes`], but an `analyze` that starts is left in
+    /// progress after its first line.
+    fn start_bytes(&mut self, line: &[u8]) -> Option<String> {
+        let command = framing::parse_line(&String::from_utf8_lossy(line))?;
+        Some(self.start_answer(&command))
+    }
+
+    /// One interval of the analysis in progress: the search goes on, then
+    /// its report as one line (without its newline); `None` when there is
+    /// nothing to report.
+    fn analysis_report(&mut self) -> Option<String> {
+        let request = self.analysis.clone()?;
+        let analysis = self.brain.ponder(&self.game, request.interval)?;
+        let report = analyze::report(&analysis, self.game.position(), &request);
+        (!report.is_empty()).then_some(report)
+    }
 }
+
+/// A line read: its bytes (at most [`MAX_LINE_BYTES`]) and whether it was
+/// cut; or the error that ended the input.
+type Input = io::Result<(Vec<u8>, bool)>;
 
 /// Runs the protocol: reads commands from `input` line by line and writes
 /// each answer to `output` (flushed at once), until `quit` or the end of the
 /// input.
+///
+/// The input is read on a thread of its own, so that `analyze` can stream
+/// its reports until the next line arrives; that line ends the analysis
+/// (the empty line of its answer) and is then read as any other.
 ///
 /// # Errors
 ///
@@ -193,23 +328,112 @@ impl Engine {
 /// run(&mut engine, &b"1 protocol_version\n2 quit\n3 name\n"[..], &mut output).unwrap();
 /// assert_eq!(String::from_utf8(output).unwrap(), "=1 2\n\n=2\n\n");
 /// ```
-pub fn run(engine: &mut Engine, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut line = Vec::new();
+pub fn run<R>(engine: &mut Engine, input: R, mut output: impl Write) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+{
+    let stop = engine.brain.stop_handle();
+    let analysing = Arc::new(AtomicBool::new(false));
+    // A few lines read ahead at most: the reader waits for the engine.
+    let (sender, lines) = mpsc::sync_channel::<Input>(4);
+    {
+        let (stop, analysing) = (stop.clone(), analysing.clone());
+        thread::spawn(move || read_lines(input, &sender, stop.as_deref(), &analysing));
+    }
+    let mut next: Option<Input> = None;
     while !engine.quit_requested() {
-        let Some(too_long) = read_line(&mut input, &mut line)? else {
+        let Some(message) = next.take().or_else(|| lines.recv().ok()) else {
             break;
         };
+        let (line, too_long) = message?;
         let answer = if too_long {
             answer_too_long(engine, &line)
         } else {
-            engine.handle_bytes(&line)
+            engine.start_bytes(&line)
         };
         if let Some(answer) = answer {
             output.write_all(answer.as_bytes())?;
             output.flush()?;
         }
+        if engine.analysis.is_some() {
+            analysing.store(true, Ordering::SeqCst);
+            let ended = stream_analysis(engine, &lines, stop.as_deref(), &mut output);
+            analysing.store(false, Ordering::SeqCst);
+            engine.analysis = None;
+            output.write_all(b"\n")?;
+            output.flush()?;
+            match ended? {
+                Some(message) => next = Some(message),
+                None => break,
+            }
+        }
     }
     Ok(())
+}
+
+/// Streams the analysis in progress, a report per interval, until a line
+/// arrives (returned) or the input ends (`None`).
+fn stream_analysis(
+    engine: &mut Engine,
+    lines: &Receiver<Input>,
+    stop: Option<&AtomicBool>,
+    output: &mut impl Write,
+) -> io::Result<Option<Input>> {
+    loop {
+        // Lowered before looking for input: a line that arrives after the
+        // look raises it again (the reader raises it while `analysing`).
+        if let Some(stop) = stop {
+            stop.store(false, Ordering::SeqCst);
+        }
+        match lines.try_recv() {
+            Ok(message) => return Ok(Some(message)),
+            Err(TryRecvError::Disconnected) => return Ok(None),
+            Err(TryRecvError::Empty) => {}
+        }
+        let report = engine.analysis_report();
+        // A line that stopped the search ends the analysis unreported.
+        match lines.try_recv() {
+            Ok(message) => return Ok(Some(message)),
+            Err(TryRecvError::Disconnected) => return Ok(None),
+            Err(TryRecvError::Empty) => {}
+        }
+        if let Some(report) = report {
+            output.write_all(report.as_bytes())?;
+            output.write_all(b"\n")?;
+            output.flush()?;
+        }
+    }
+}
+
+/// The reader's thread: sends each line of `input`, then the error that
+/// ended it if any, and stops at the end of the input or when the engine no
+/// longer listens. A line that arrives during an analysis stops its search.
+fn read_lines(
+    mut input: impl BufRead,
+    sender: &SyncSender<Input>,
+    stop: Option<&AtomicBool>,
+    analysing: &AtomicBool,
+) {
+    loop {
+        let mut line = Vec::new();
+        let message = match read_line(&mut input, &mut line) {
+            Ok(None) => return,
+            Ok(Some(too_long)) => Ok((line, too_long)),
+            Err(e) => Err(e),
+        };
+        let failed = message.is_err();
+        if sender.send(message).is_err() {
+            return;
+        }
+        if analysing.load(Ordering::SeqCst) {
+            if let Some(stop) = stop {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+        if failed {
+            return;
+        }
+    }
 }
 
 /// The answer to a line cut at [`MAX_LINE_BYTES`]: if the part read has a
@@ -217,7 +441,7 @@ pub fn run(engine: &mut Engine, mut input: impl BufRead, mut output: impl Write)
 /// it is refused, with its id if it starts with one.
 fn answer_too_long(engine: &mut Engine, start: &[u8]) -> Option<String> {
     if start.contains(&b'#') {
-        return engine.handle_bytes(start);
+        return engine.start_bytes(start);
     }
     let id = framing::parse_line(&String::from_utf8_lossy(start)).and_then(|c| c.id);
     Some(framing::failure(
@@ -265,17 +489,12 @@ mod tests {
     use super::*;
 
     fn engine() -> Engine {
-        Engine::new(EngineOptions {
-            variant: Variant::Sygo,
-            size: 9,
-            seed: 1,
-        })
-        .unwrap()
+        Engine::new(EngineOptions::random(Variant::Sygo, 9, 1)).unwrap()
     }
 
     fn session(input: &[u8]) -> String {
         let mut output = Vec::new();
-        run(&mut engine(), input, &mut output).unwrap();
+        run(&mut engine(), io::Cursor::new(input.to_vec()), &mut output).unwrap();
         String::from_utf8(output).unwrap()
     }
 

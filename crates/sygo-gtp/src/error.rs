@@ -1,6 +1,9 @@
-//! Why a command fails: the message after `?` in a failure answer.
+//! Why a command fails: the message after `?` in a failure answer; why an
+//! engine cannot start.
 
 use std::fmt;
+
+use sygo_rules::GeometryError;
 
 /// A failed command. Its `Display` is the message of the failure answer; the
 /// first words say the kind (`unknown command`, `syntax error`,
@@ -30,6 +33,8 @@ pub enum CommandError {
     /// `loadsgf` could not load the file: it cannot be read, or is not a
     /// legal record (the text says where and why).
     CannotLoad(String),
+    /// `analyze` with a player that does not search (the text says which).
+    CannotAnalyze(String),
     /// The engine failed itself (a bug): it says what happened.
     Internal(String),
 }
@@ -52,9 +57,45 @@ impl fmt::Display for CommandError {
             }
             CommandError::IllegalSetup(why) => write!(f, "illegal setup: {why}"),
             CommandError::CannotLoad(why) => write!(f, "cannot load file: {why}"),
+            CommandError::CannotAnalyze(why) => write!(f, "cannot analyze: {why}"),
             CommandError::Internal(why) => write!(f, "internal error: {why}"),
         }
     }
 }
 
 impl std::error::Error for CommandError {}
+
+/// Why an engine cannot start: the board or the player asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EngineError {
+    /// A board size outside RULES.md §1.
+    Geometry(GeometryError),
+    /// A player specification that names no player the engine can use
+    /// (an external engine, or a bad option); the text says why.
+    Player(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Geometry(e) => e.fmt(f),
+            EngineError::Player(why) => write!(f, "bad player: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EngineError::Geometry(e) => Some(e),
+            EngineError::Player(_) => None,
+        }
+    }
+}
+
+impl From<GeometryError> for EngineError {
+    fn from(e: GeometryError) -> EngineError {
+        EngineError::Geometry(e)
+    }
+}

@@ -105,6 +105,20 @@ pub fn success(id: Option<&str>, result: &str) -> String {
     out
 }
 
+/// The first line of a streamed answer (`analyze`): `=id` and a newline.
+/// Lines of the stream follow, none of them empty, then the empty line that
+/// ends the answer.
+///
+/// # Examples
+///
+/// ```
+/// use sygo_gtp::framing::stream_start;
+/// assert_eq!(stream_start(Some("5")), "=5\n");
+/// ```
+pub fn stream_start(id: Option<&str>) -> String {
+    format!("={}\n", id.unwrap_or(""))
+}
+
 /// Writes a failure answer: `?id message` and an empty line. The message is
 /// kept on one line (newlines become spaces).
 ///

@@ -4,10 +4,11 @@
 //! # Brief overview
 //!
 //! - [`Engine`]: the state the protocol works on (the game, komi, clocks, the
-//!   random player's generator), driven one line at a time by
-//!   [`Engine::handle_line`], with no process or pipe needed.
+//!   player behind `genmove` and `analyze`, from `sygo-ai`), driven one line
+//!   at a time by [`Engine::handle_line`], with no process or pipe needed.
 //! - [`run`]: the loop over an input and an output, as `sygo gtp` runs it on
-//!   standard input and output.
+//!   standard input and output; it reads the input on a thread of its own,
+//!   so that `analyze` streams its reports until the next line arrives.
 //! - [`commands::COMMANDS`]: the table of every command, its arguments and its
 //!   handler; `list_commands` and `known_command` are derived from it.
 //! - [`framing`]: reading a line into id, name and arguments; writing
@@ -26,7 +27,7 @@
 //! use sygo_gtp::{Engine, EngineOptions};
 //! use sygo_rules::Variant;
 //!
-//! let options = EngineOptions { variant: Variant::Sygo, size: 9, seed: 1 };
+//! let options = EngineOptions::random(Variant::Sygo, 9, 1);
 //! let mut engine = Engine::new(options).unwrap();
 //! let mut say = |line: &str| engine.handle_line(line).unwrap();
 //!
@@ -44,10 +45,14 @@
 //! assert!(say("9 showboard").starts_with("=9\n    A B C D E F G H J\n"));
 //! ```
 
+mod analyze;
+mod brain;
 pub mod commands;
 mod engine;
 mod error;
 pub mod framing;
 
-pub use engine::{Clock, Engine, EngineOptions, MAX_LINE_BYTES, TimeSettings, run};
-pub use error::CommandError;
+pub use engine::{
+    Clock, DEFAULT_TIME_PER_TURN, Engine, EngineOptions, MAX_LINE_BYTES, TimeSettings, run,
+};
+pub use error::{CommandError, EngineError};

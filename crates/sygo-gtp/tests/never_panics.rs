@@ -1,6 +1,7 @@
 //! Property tests of the engine as a whole: whatever lines arrive, each gets
 //! one well-formed answer (or none, for a blank line or a comment), nothing
-//! panics, and a failure changes nothing.
+//! panics, and a failure changes nothing. The engine plays with the random
+//! player, so that no line runs a search (and `analyze` is refused).
 
 use proptest::prelude::*;
 use sygo_gtp::{Engine, EngineOptions, commands::COMMANDS};
@@ -86,7 +87,7 @@ proptest! {
         lines in prop::collection::vec(line(), 1..80),
     ) {
         let (variant, size) = board;
-        let mut engine = Engine::new(EngineOptions { variant, size, seed }).unwrap();
+        let mut engine = Engine::new(EngineOptions::random(variant, size, seed)).unwrap();
         for line in &lines {
             let before = state(&engine);
             let Some(answer) = engine.handle_bytes(line) else {

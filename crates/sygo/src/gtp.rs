@@ -1,8 +1,13 @@
 //! `sygo gtp`: the engine protocol on standard input and output.
 
-use std::io;
+use std::io::{self, BufReader};
+use std::time::Duration;
 
-use sygo_gtp::{Engine, EngineOptions};
+use clap::CommandFactory;
+use clap::error::ErrorKind;
+use sygo_ai::MAX_LEVEL;
+use sygo_ai::arena::PlayerSpec;
+use sygo_gtp::{Engine, EngineError, EngineOptions};
 
 use crate::BoardArgs;
 
@@ -11,20 +16,88 @@ use crate::BoardArgs;
 pub struct GtpArgs {
     #[command(flatten)]
     board: BoardArgs,
-    /// Seed of the random choices of `genmove`: one seed, one sequence of
-    /// answers.
+    /// The player behind `genmove` and `analyze`: random, uct, mcts, or one
+    /// with options, like mcts:level=3 or mcts:threads=1,rave=off.
+    #[arg(
+        long,
+        value_name = "SPEC",
+        default_value = "mcts",
+        conflicts_with = "level"
+    )]
+    player: PlayerSpec,
+    /// The strength of the mcts player, 1 to 6 (6, the strongest, is the
+    /// default): shorthand for --player mcts:level=N.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_LEVEL)))]
+    level: Option<u8>,
+    /// Time per turn in milliseconds when the controller sets no time
+    /// control (time_settings).
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    time: u64,
+    /// Search threads of the player (mcts, uct).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// The most visits (simulations) of a genmove; the turn ends at this many
+    /// or at its time, whichever comes first.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    visits: Option<u64>,
+    /// Seed of the player's random choices: with the random player, or a
+    /// search limited by --visits on one thread, one seed gives one sequence
+    /// of answers.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+}
+
+impl GtpArgs {
+    /// The player asked for: `--player`, or `--level`, with `--threads`.
+    fn player(&self) -> Result<PlayerSpec, String> {
+        let mut spec = match self.level {
+            Some(level) => PlayerSpec::Builtin {
+                name: "mcts".to_string(),
+                options: vec![("level".to_string(), level.to_string())],
+            },
+            None => self.player.clone(),
+        };
+        if let Some(threads) = self.threads {
+            match &mut spec {
+                PlayerSpec::Builtin { name, options } if name == "mcts" || name == "uct" => {
+                    options.retain(|(key, _)| key != "threads");
+                    options.push(("threads".to_string(), threads.to_string()));
+                }
+                _ => return Err(format!("--threads: the player {spec} has no threads")),
+            }
+        }
+        Ok(spec)
+    }
+}
+
+/// Stops with a usage error (exit code 2), as for any bad option.
+fn usage_error(message: &str) -> ! {
+    crate::Cli::command()
+        .error(ErrorKind::ValueValidation, message)
+        .exit()
 }
 
 /// Runs the protocol until `quit` or the end of the input.
 pub fn run(args: &GtpArgs) -> anyhow::Result<()> {
     let geometry = args.board.geometry()?;
-    let mut engine = Engine::new(EngineOptions {
+    let player = args.player().unwrap_or_else(|e| usage_error(&e));
+    let options = EngineOptions {
         variant: geometry.variant(),
         size: geometry.size(),
         seed: args.seed,
-    })?;
-    sygo_gtp::run(&mut engine, io::stdin().lock(), io::stdout().lock())?;
+        player,
+        time_per_turn: Duration::from_millis(args.time),
+        visits: args.visits,
+    };
+    let mut engine = match Engine::new(options) {
+        Ok(engine) => engine,
+        Err(EngineError::Geometry(e)) => return Err(e.into()),
+        Err(e) => usage_error(&format!("--player: {e}")),
+    };
+    sygo_gtp::run(
+        &mut engine,
+        BufReader::new(io::stdin()),
+        io::stdout().lock(),
+    )?;
     Ok(())
 }

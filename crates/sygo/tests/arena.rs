@@ -111,7 +111,7 @@ fn a_seeded_match_is_reproducible_and_reports_everything() {
 #[test]
 fn sygo_gtp_plays_as_an_external_engine_and_records_are_written() {
     let dir = folder("arena-gtp");
-    let engine = format!("cmd:{SYGO} gtp --seed 3");
+    let engine = format!("cmd:{SYGO} gtp --player random --seed 3");
     let (fields, text) = arena(&[
         "--a",
         &engine,

@@ -3,8 +3,13 @@
 //!
 //! Whole games are replayed from transcripts in `tests/transcripts/`; every
 //! command of PROTOCOL.md is answered; malformed input of every kind is
-//! refused with a failure answer that changes nothing; and `genmove` plays
-//! whole random games whose every turn the rules library accepts.
+//! refused with a failure answer that changes nothing; `genmove` plays
+//! whole games whose every turn the rules library accepts, with the random
+//! player and with the search, within the time given; and `analyze` streams
+//! its reports until the next line.
+//!
+//! The engine runs with `--player random` unless a test names a player, so
+//! that the tests of the protocol itself answer at once.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -103,9 +108,18 @@ struct Gtp {
 }
 
 impl Gtp {
+    /// Starts `sygo gtp` with these options (and `--player random` if they
+    /// name no player).
     fn start(args: &[&str]) -> Gtp {
+        let names_player = args.iter().any(|a| *a == "--player" || *a == "--level");
+        let default_player: &[&str] = if names_player {
+            &[]
+        } else {
+            &["--player", "random"]
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_sygo"))
             .arg("gtp")
+            .args(default_player)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -155,6 +169,21 @@ impl Gtp {
             }
         }
         Answer::parse(&String::from_utf8(raw).expect("answers are UTF-8"))
+    }
+
+    /// Sends one line, without reading anything.
+    fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    /// Reads one line of output, without its newline.
+    fn line(&mut self) -> String {
+        let line = self
+            .lines
+            .recv_timeout(TIMEOUT)
+            .expect("the engine writes in time");
+        let line = String::from_utf8(line).expect("output is UTF-8");
+        line.strip_suffix('\n').expect("whole lines").to_string()
     }
 
     /// Sends one line and reads its answer.
@@ -292,7 +321,7 @@ fn replay_transcript_in(dir: &str, text: &str, args: &[&str]) {
         }
     }
     let input: String = commands.iter().map(|(c, _)| format!("{c}\n")).collect();
-    let mut full_args = vec!["gtp"];
+    let mut full_args = vec!["gtp", "--player", "random"];
     full_args.extend_from_slice(args);
     let (output, status) = run_whole_in(dir, &full_args, input.as_bytes());
     assert!(status.success(), "{status}");
@@ -980,6 +1009,18 @@ fn bad_command_line_options_exit_with_code_2() {
         &["gtp", "--variant", "chess"],
         &["gtp", "--seed", "-1"],
         &["gtp", "extra"],
+        &["gtp", "--player", "chess"],
+        &["gtp", "--player", "mcts:level=9"],
+        &["gtp", "--player", "mcts:depth=3"],
+        &["gtp", "--player", "random:threads=2"],
+        &["gtp", "--player", "cmd:sygo gtp"],
+        &["gtp", "--player", "random", "--threads", "2"],
+        &["gtp", "--player", "uct", "--level", "3"],
+        &["gtp", "--level", "0"],
+        &["gtp", "--level", "7"],
+        &["gtp", "--time", "0"],
+        &["gtp", "--visits", "0"],
+        &["gtp", "--threads", "0"],
     ] {
         let (output, status) = run_whole(args, b"name\n");
         assert_eq!(status.code(), Some(2), "{args:?}");
@@ -995,4 +1036,351 @@ fn the_board_options_choose_the_starting_board() {
     assert!(output.contains("sygo 19, White to move"), "{output}");
     let (output, _) = run_whole(&["gtp", "--size", "4"], b"legal_steps w\n");
     assert_eq!(output.split(' ').count(), 1 + 16, "{output}");
+}
+
+// ------------------------------------------------------------ the search
+
+/// Plays a whole game by `genmove` on the board in use, each turn checked by
+/// the rules library; returns the turns played.
+fn play_a_whole_game(gtp: &mut Gtp, g: Geometry) -> usize {
+    gtp.ok("clear_board");
+    let mut position = Position::new(g);
+    let mut turns = 0;
+    while !position.is_over() {
+        let color = position.side_to_move();
+        let reply = gtp.ok(&format!("genmove {}", color.letter()));
+        let turn =
+            Turn::parse(&reply, &g).unwrap_or_else(|e| panic!("{g}: {reply:?} is not a move: {e}"));
+        position
+            .play_turn(&turn)
+            .unwrap_or_else(|e| panic!("{g}: {reply} is illegal: {e}"));
+        turns += 1;
+        assert!(turns < 400, "{g}: the game does not end");
+    }
+    assert_eq!(gtp.ok("final_score"), position.score().to_string());
+    turns
+}
+
+#[test]
+fn genmove_with_the_search_plays_whole_games_of_legal_turns() {
+    let mut turns = 0;
+    let mut gtp = Gtp::start(&["--player", "mcts:threads=1", "--visits", "40"]);
+    for (variant, size) in [("sygo", 5), ("hexsygo", 3), ("sygo", 7), ("hexsygo", 4)] {
+        gtp.ok(&format!("variant {variant} {size}"));
+        let g = Geometry::new(Variant::from_name(variant).unwrap(), size).unwrap();
+        turns += play_a_whole_game(&mut gtp, g);
+    }
+    // A level: 50 visits a turn.
+    let mut gtp = Gtp::start(&["--level", "1", "--size", "4"]);
+    turns += play_a_whole_game(&mut gtp, Geometry::sygo(4).unwrap());
+    assert!(turns > 40, "turns played: {turns}");
+}
+
+#[test]
+fn genmove_answers_within_the_time_settings() {
+    // The strongest player, on every core: a fifth of a second a turn.
+    let mut gtp = Gtp::start(&["--player", "mcts", "--size", "9"]);
+    gtp.ok("time_settings 0 0.2 1");
+    for color in ["w", "b", "w", "b"] {
+        let start = Instant::now();
+        let reply = gtp.ok(&format!("genmove {color}"));
+        let took = start.elapsed();
+        assert!(is_move(&reply), "{reply}");
+        // Within the time (twice it, for a busy machine), and searching.
+        assert!(took < Duration::from_millis(400), "genmove took {took:?}");
+        assert!(took > Duration::from_millis(50), "genmove took {took:?}");
+    }
+}
+
+#[test]
+fn time_left_sets_the_clock_of_its_colour() {
+    let mut gtp = Gtp::start(&["--player", "mcts:threads=1", "--size", "9"]);
+    // Ten seconds of main time each: about 0.7 s for a turn on 9×9.
+    gtp.ok("time_settings 10 0 0");
+    // White has a third of a second left: a few hundredths a turn.
+    gtp.ok("time_left w 0.3 0");
+    let start = Instant::now();
+    gtp.ok("genmove w");
+    let white = start.elapsed();
+    assert!(white < Duration::from_millis(300), "White took {white:?}");
+    // Black's clock still has its ten seconds.
+    let start = Instant::now();
+    gtp.ok("genmove b");
+    let black = start.elapsed();
+    assert!(black > Duration::from_millis(300), "Black took {black:?}");
+    // In byo-yomi: 0.2 s for the next turn.
+    gtp.ok("time_left w 0.2 1");
+    let start = Instant::now();
+    gtp.ok("genmove w");
+    let white = start.elapsed();
+    assert!(white < Duration::from_millis(400), "White took {white:?}");
+}
+
+#[test]
+fn without_time_left_the_engine_counts_its_own_time() {
+    let mut gtp = Gtp::start(&["--player", "mcts:threads=1", "--size", "7"]);
+    // Half a second for White's whole game, and no time_left: the engine
+    // charges each turn to White's clock. Were it not to, forty turns at a
+    // tenth of what is left would take 1.5 s.
+    gtp.ok("time_settings 0.5 0 0");
+    let start = Instant::now();
+    for _ in 0..40 {
+        gtp.ok("genmove w");
+        gtp.ok("undo");
+    }
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(1000), "40 turns took {took:?}");
+    // A new game gives the clock its time again.
+    gtp.ok("clear_board");
+    let start = Instant::now();
+    gtp.ok("genmove w");
+    assert!(start.elapsed() > Duration::from_millis(15));
+}
+
+// ------------------------------------------------------------ analyze
+
+/// One candidate of an analysis report.
+#[derive(Debug)]
+struct Info {
+    turn: String,
+    visits: u64,
+    winrate: f64,
+    score_lead: f64,
+    order: usize,
+    pv: Vec<String>,
+}
+
+/// One report of `analyze`, read.
+#[derive(Debug, Default)]
+struct Report {
+    infos: Vec<Info>,
+    root_visits: Option<u64>,
+    ownership: Option<Vec<f64>>,
+}
+
+/// Reads a report line: `info` groups, then `rootInfo`, then `ownership`.
+fn parse_report(line: &str) -> Report {
+    let mut report = Report::default();
+    let words: Vec<&str> = line.split(' ').collect();
+    let mut i = 0;
+    let number = |w: &str| -> f64 { w.parse().unwrap_or_else(|_| panic!("{w:?} in {line}")) };
+    while i < words.len() {
+        match words[i] {
+            "info" => {
+                let field = |key: &str, at: usize| {
+                    assert_eq!(words[at], key, "{line}");
+                    words[at + 1]
+                };
+                let mut info = Info {
+                    turn: field("move", i + 1).to_string(),
+                    visits: number(field("visits", i + 3)) as u64,
+                    winrate: number(field("winrate", i + 5)),
+                    score_lead: number(field("scoreLead", i + 7)),
+                    order: number(field("order", i + 9)) as usize,
+                    pv: Vec::new(),
+                };
+                assert_eq!(words[i + 11], "pv", "{line}");
+                i += 12;
+                while i < words.len() && !["info", "rootInfo", "ownership"].contains(&words[i]) {
+                    info.pv.push(words[i].to_string());
+                    i += 1;
+                }
+                report.infos.push(info);
+            }
+            "rootInfo" => {
+                assert_eq!(
+                    (words[i + 1], words[i + 3], words[i + 5]),
+                    ("visits", "winrate", "scoreLead"),
+                    "{line}"
+                );
+                report.root_visits = Some(number(words[i + 2]) as u64);
+                assert!((0.0..=1.0).contains(&number(words[i + 4])), "{line}");
+                i += 7;
+            }
+            "ownership" => {
+                report.ownership = Some(words[i + 1..].iter().map(|w| number(w)).collect());
+                i = words.len();
+            }
+            other => panic!("{other:?} in the report {line:?}"),
+        }
+    }
+    report
+}
+
+/// Checks a report on `position`: candidates in order, legal turns and
+/// principal variations, figures in range, an ownership of every point.
+fn check_report(report: &Report, position: &Position, ownership: bool) {
+    let g = position.geometry();
+    assert!(!report.infos.is_empty(), "{report:?}");
+    for (order, info) in report.infos.iter().enumerate() {
+        assert_eq!(info.order, order, "{report:?}");
+        assert!((0.0..=1.0).contains(&info.winrate), "{info:?}");
+        assert!(info.score_lead.is_finite(), "{info:?}");
+        assert_eq!(info.pv.first(), Some(&info.turn), "{info:?}");
+        let mut line = position.clone();
+        for turn in &info.pv {
+            let turn = Turn::parse(turn, &g).unwrap_or_else(|e| panic!("{info:?}: {e}"));
+            line.play_turn(&turn)
+                .unwrap_or_else(|e| panic!("{info:?}: {e}"));
+        }
+    }
+    if ownership {
+        let values = report.ownership.as_ref().expect("an ownership");
+        assert_eq!(values.len(), g.num_points());
+        assert!(
+            values.iter().all(|v| (-1.0..=1.0).contains(v)),
+            "{values:?}"
+        );
+    } else {
+        assert!(report.ownership.is_none());
+    }
+}
+
+/// Reads `n` reports of the analysis streaming, checks them, and returns
+/// the root's visits of the last (which never decrease).
+fn read_reports(gtp: &mut Gtp, n: usize, position: &Position, ownership: bool) -> u64 {
+    let (mut visits, mut last) = (0, 0);
+    for _ in 0..n {
+        let line = gtp.line();
+        assert!(!line.is_empty(), "the analysis ended early");
+        let report = parse_report(&line);
+        check_report(&report, position, ownership);
+        let root = report.root_visits.expect("rootInfo");
+        assert!(root >= visits, "visits went down: {visits} then {root}");
+        visits = root;
+        last = report.infos.iter().map(|i| i.visits).sum();
+    }
+    assert!(last > 0, "no candidate was visited");
+    visits
+}
+
+/// Sends a line that ends the analysis streaming, reads the rest of the
+/// stream (reports, then the empty line) and returns the answer to the line.
+fn end_analysis(gtp: &mut Gtp, line: &str, position: &Position) -> Answer {
+    gtp.send(line);
+    loop {
+        let rest = gtp.line();
+        if rest.is_empty() {
+            break;
+        }
+        check_report(&parse_report(&rest), position, rest.contains(" ownership "));
+    }
+    gtp.answer()
+}
+
+#[test]
+fn analyze_streams_reports_until_the_next_line_which_is_then_answered() {
+    let mut gtp = Gtp::start(&["--player", "mcts:threads=1", "--size", "7"]);
+    let g = Geometry::sygo(7).unwrap();
+    let mut position = Position::new(g);
+    for (color, turn) in [("w", "D4"), ("b", "C3"), ("w", "D5")] {
+        gtp.ok(&format!("play {color} {turn}"));
+        position.play_turn(&Turn::parse(turn, &g).unwrap()).unwrap();
+    }
+    gtp.send("analyze b 5 ownership true rootInfo true");
+    assert_eq!(gtp.line(), "=");
+    read_reports(&mut gtp, 4, &position, true);
+    let answer = end_analysis(&mut gtp, "12 showboard", &position);
+    assert!(
+        answer.ok && answer.id.as_deref() == Some("12"),
+        "{answer:?}"
+    );
+    assert!(answer.text.contains("Black to move"), "{answer:?}");
+    // kata-analyze with an id; maxmoves; the colour may be left out.
+    gtp.send("34 kata-analyze interval 5 maxmoves 2 rootInfo true");
+    assert_eq!(gtp.line(), "=34");
+    for _ in 0..3 {
+        let report = parse_report(&gtp.line());
+        check_report(&report, &position, false);
+        assert!(report.infos.len() <= 2, "{report:?}");
+    }
+    assert_eq!(
+        end_analysis(&mut gtp, "35 name", &position).raw,
+        "=35 sygo\n\n"
+    );
+    // The search is stopped by the line, not at the end of an interval.
+    gtp.send("36 analyze b 1000");
+    assert_eq!(gtp.line(), "=36");
+    thread::sleep(Duration::from_millis(200));
+    let start = Instant::now();
+    let answer = end_analysis(&mut gtp, "37 final_score", &position);
+    assert_eq!(answer.raw, "=37 W+1\n\n");
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    // quit ends an analysis too, and is answered.
+    gtp.send("analyze b 5");
+    assert_eq!(gtp.line(), "=");
+    assert_eq!(end_analysis(&mut gtp, "38 quit", &position).raw, "=38\n\n");
+    assert!(gtp.finish().success());
+}
+
+#[test]
+fn an_analysis_goes_on_in_the_same_position_and_starts_afresh_after_clear_board() {
+    let mut gtp = Gtp::start(&["--player", "mcts:threads=1", "--size", "5"]);
+    let empty = Position::new(Geometry::sygo(5).unwrap());
+    gtp.send("analyze w 2 rootInfo true");
+    assert_eq!(gtp.line(), "=");
+    let first = read_reports(&mut gtp, 5, &empty, false);
+    end_analysis(&mut gtp, "name", &empty);
+    // The same position: the search goes on where it stopped.
+    gtp.send("analyze w 2 rootInfo true");
+    assert_eq!(gtp.line(), "=");
+    let second = read_reports(&mut gtp, 3, &empty, false);
+    assert!(second >= first, "{first} then {second}");
+    end_analysis(&mut gtp, "clear_board", &empty);
+    // clear_board leaves no trace of the search, though the board is the same.
+    gtp.send("analyze w 2 rootInfo true");
+    assert_eq!(gtp.line(), "=");
+    let afresh = read_reports(&mut gtp, 1, &empty, false);
+    assert!(afresh < second, "{second} then {afresh}");
+    end_analysis(&mut gtp, "name", &empty);
+}
+
+#[test]
+fn bad_analyze_commands_fail_in_one_line_and_change_nothing() {
+    let mut gtp = Gtp::start(&["--player", "mcts:threads=1", "--size", "5"]);
+    gtp.ok("play w C3");
+    for (line, message) in [
+        ("analyze w", "illegal move: it is Black's turn"),
+        ("analyze b 0", "syntax error: \"0\" is not an interval"),
+        ("analyze b -5", "syntax error: \"-5\" has no value"),
+        (
+            "analyze b 10 ownership maybe",
+            "syntax error: \"maybe\" is not true or false",
+        ),
+        (
+            "analyze b 10 maxmoves",
+            "syntax error: \"maxmoves\" has no value",
+        ),
+        (
+            "7 kata-analyze b 10 depth 3",
+            "syntax error: \"depth\" is not an analysis option",
+        ),
+        (
+            "analyze b 10 maxmoves 0",
+            "syntax error: \"0\" is not a number of moves",
+        ),
+    ] {
+        let message_got = gtp.refused(line);
+        assert!(message_got.starts_with(message), "{line}: {message_got}");
+    }
+    assert_eq!(gtp.ask("8 analyze b interval").raw.lines().count(), 2);
+    gtp.ok("play b resign");
+    assert_eq!(gtp.refused("analyze"), "illegal move: the game is over");
+    // The random player does not search.
+    let mut gtp = Gtp::start(&["--size", "5"]);
+    assert_eq!(
+        gtp.refused("analyze"),
+        "cannot analyze: the random player does not search; start the engine with --player mcts"
+    );
+    // At the end of the input an analysis ends at once.
+    let (output, status) = run_whole(
+        &["gtp", "--player", "mcts:threads=1", "--size", "5"],
+        b"1 analyze 5\n",
+    );
+    assert!(status.success());
+    assert_eq!(output, "=1\n\n");
 }

@@ -281,7 +281,17 @@ fn printsgf_and_loadsgf_round_trip_through_files_on_both_boards() {
         }
         input.push_str("printsgf\nquit\n");
         let out = ok(
-            &["gtp", "--variant", variant, "--size", size, "--seed", "9"],
+            &[
+                "gtp",
+                "--player",
+                "random",
+                "--variant",
+                variant,
+                "--size",
+                size,
+                "--seed",
+                "9",
+            ],
             &input,
         );
         let printed = out
