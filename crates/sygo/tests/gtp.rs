@@ -1384,3 +1384,87 @@ fn bad_analyze_commands_fail_in_one_line_and_change_nothing() {
     assert!(status.success());
     assert_eq!(output, "=1\n\n");
 }
+
+#[test]
+fn the_analysis_session_in_the_protocol_docs_is_what_the_engine_says() {
+    let docs = include_str!("../../../docs/protocol.md");
+    let section = &docs[docs.find("## Analysis").expect("an analysis section")..];
+    let start = section.find("```text\n> 1 ").expect("a session") + "```text\n".len();
+    let end = start + section[start..].find("```").expect("its end");
+    // Commands, each with the seconds waited before it and its answer.
+    let mut commands: Vec<(String, f64, Vec<&str>)> = Vec::new();
+    for line in section[start..end].lines() {
+        let (wait, rest) = match line.strip_prefix('(') {
+            Some(timed) => {
+                let (time, rest) = timed.split_once(" s) ").expect("(T s) > …");
+                (time.parse().expect("seconds"), rest)
+            }
+            None => (0.0, line),
+        };
+        match rest.strip_prefix("> ") {
+            Some(command) => commands.push((command.to_string(), wait, Vec::new())),
+            None => commands.last_mut().expect("a command first").2.push(line),
+        }
+    }
+    let g = Geometry::sygo(5).unwrap();
+    // The position of the engine, and that of the session as written (the
+    // engine's genmove may differ).
+    let mut position = Position::new(g);
+    let mut shown = Position::new(g);
+    let mut gtp = Gtp::start(&["--size", "5", "--player", "mcts:threads=1"]);
+    let mut streaming = false;
+    for (command, wait, expected) in &commands {
+        thread::sleep(Duration::from_secs_f64(*wait));
+        gtp.send(command);
+        let mut expected = expected.as_slice();
+        if streaming {
+            // The rest of the reports, then the empty line that ends them.
+            loop {
+                let rest = gtp.line();
+                if rest.is_empty() {
+                    break;
+                }
+                check_report(
+                    &parse_report(&rest),
+                    &position,
+                    rest.contains(" ownership "),
+                );
+            }
+            assert_eq!(expected.first(), Some(&""), "{command}");
+            expected = &expected[1..];
+            streaming = false;
+        }
+        if command.contains("analyze") {
+            // The reports differ from run to run: their form is checked.
+            assert_eq!(gtp.line(), expected[0], "{command}");
+            for report in &expected[1..] {
+                check_report(
+                    &parse_report(report),
+                    &shown,
+                    report.contains(" ownership "),
+                );
+            }
+            streaming = true;
+            continue;
+        }
+        let answer = gtp.answer();
+        let recorded = format!("{}\n", expected.join("\n"));
+        if command.contains("genmove") {
+            let recorded = Answer::parse(&recorded);
+            assert_eq!(answer.id, recorded.id);
+            shown
+                .play_turn(&Turn::parse(&recorded.text, &g).expect("a move"))
+                .expect("legal");
+            position
+                .play_turn(&Turn::parse(&answer.text, &g).expect("a move"))
+                .expect("legal");
+        } else {
+            assert_eq!(answer.raw, recorded, "{command}");
+            let words: Vec<&str> = command.split(' ').collect();
+            if let [_, "play", _, turn] = words.as_slice() {
+                position.play_turn(&Turn::parse(turn, &g).unwrap()).unwrap();
+                shown.play_turn(&Turn::parse(turn, &g).unwrap()).unwrap();
+            }
+        }
+    }
+}
