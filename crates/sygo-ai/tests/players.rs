@@ -1,0 +1,302 @@
+//! The search players on real boards: the steps the search may take are
+//! exactly the rules' eligible steps, decisions and analyses are legal and
+//! consistent, the tree is kept between turns, a tiny memory still answers,
+//! options are read or refused with a reason, and a search stops on its
+//! flag.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use sygo_ai::search::GameState;
+use sygo_ai::{Budget, MctsPlayer, MctsSettings, Player, Step, StepGame, UctPlayer};
+use sygo_rules::{Game, Geometry, Point, Position, StepKind, Turn};
+
+fn boards() -> Vec<Geometry> {
+    vec![
+        Geometry::sygo(5).unwrap(),
+        Geometry::sygo(9).unwrap(),
+        Geometry::hexsygo(3).unwrap(),
+        Geometry::hexsygo(5).unwrap(),
+    ]
+}
+
+/// Positions along random games, some in the middle of a growth turn.
+fn positions(geometry: Geometry, seed: u64) -> Vec<Position> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut pos = Position::new(geometry);
+    let mut out = Vec::new();
+    while !pos.is_over() {
+        out.push(pos.clone());
+        // A turn in progress: the first stones of a random turn.
+        let stones = pos.random_turn_stones(&mut rng);
+        if stones.len() > 1 {
+            let mut partial = pos.clone();
+            for &p in &stones[..stones.len() / 2 + 1] {
+                partial.play_step(p).unwrap();
+            }
+            if partial.turn_in_progress() {
+                out.push(partial);
+            }
+        }
+        pos.play_random_turn(&mut rng);
+    }
+    out
+}
+
+/// The steps the search should be offered, computed from the rules' public
+/// answers one point at a time.
+fn expected_steps(pos: &Position) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    if pos.is_over() {
+        return out;
+    }
+    for p in pos.geometry().points() {
+        let Ok(kind) = pos.check_step(p) else {
+            continue;
+        };
+        // A growth stone must leave its group a liberty; a placement must
+        // complete a legal turn (check_step already says so).
+        let keeps_a_liberty = {
+            let mut after = pos.clone();
+            after.play_step(p).unwrap();
+            kind == StepKind::Placement || !after.liberties(p).is_empty()
+        };
+        if keeps_a_liberty {
+            out.insert(format!("{p:?}"));
+        }
+    }
+    out.insert(
+        if pos.turn_in_progress() {
+            "finish"
+        } else {
+            "pass"
+        }
+        .to_string(),
+    );
+    out
+}
+
+fn offered_steps(pos: &Position) -> BTreeSet<String> {
+    let mut actions = Vec::new();
+    StepGame::new(pos.clone()).legal_actions(&mut actions);
+    let set: BTreeSet<String> = actions
+        .iter()
+        .map(|a| match a {
+            Step::Stone(p) => format!("{p:?}"),
+            Step::Finish => "finish".to_string(),
+            Step::Pass => "pass".to_string(),
+        })
+        .collect();
+    assert_eq!(set.len(), actions.len(), "a step offered twice");
+    set
+}
+
+#[test]
+fn the_search_is_offered_exactly_the_eligible_steps() {
+    let mut checked = 0;
+    for (i, geometry) in boards().into_iter().enumerate() {
+        for seed in 0..3 {
+            for pos in positions(geometry, seed * 10 + i as u64) {
+                assert_eq!(
+                    offered_steps(&pos),
+                    expected_steps(&pos),
+                    "in\n{}",
+                    pos.diagram()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} positions");
+}
+
+#[test]
+fn any_line_of_steps_makes_legal_turns_to_the_end_of_the_game() {
+    // Steps drawn at random from those offered, applied through the
+    // search's own `apply`, must be the turns the rules accept.
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    for geometry in boards() {
+        let mut state = StepGame::new(Position::new(geometry));
+        let mut game = Game::new(Position::new(geometry));
+        let mut stones: Vec<Point> = Vec::new();
+        let mut actions = Vec::new();
+        while !state.is_over() {
+            actions.clear();
+            state.legal_actions(&mut actions);
+            let step = actions[rng.random_range(0..actions.len())];
+            let mover = state.to_act();
+            state.apply(step);
+            match step {
+                Step::Stone(p) => stones.push(p),
+                Step::Pass => game.play(Turn::Pass).unwrap(),
+                Step::Finish => {}
+            }
+            if state.to_act() != mover || state.is_over() {
+                if !stones.is_empty() {
+                    game.play(Turn::Stones(std::mem::take(&mut stones)))
+                        .unwrap_or_else(|e| panic!("refused: {e}"));
+                }
+                assert_eq!(state.position(), game.position());
+            } else {
+                assert!(state.position().turn_in_progress());
+            }
+        }
+        assert!(game.position().is_over());
+    }
+}
+
+/// Plays `turn` on a copy of `pos`, or says why not.
+fn legal(pos: &Position, turn: &Turn) -> Result<Position, String> {
+    let mut after = pos.clone();
+    after.play_turn(turn).map_err(|e| e.to_string())?;
+    Ok(after)
+}
+
+#[test]
+fn decisions_and_analyses_are_legal_and_consistent() {
+    for geometry in [Geometry::sygo(7).unwrap(), Geometry::hexsygo(4).unwrap()] {
+        let mut game = Game::new(Position::new(geometry));
+        let mut player = MctsPlayer::from_options(
+            3,
+            &[
+                ("level".into(), "3".into()),
+                ("resign".into(), "off".into()),
+            ],
+        )
+        .unwrap();
+        for _ in 0..8 {
+            if game.position().is_over() {
+                break;
+            }
+            let decision = player.choose(&game, &Budget::visits(400));
+            let a = decision.analysis.expect("mcts always analyses");
+            let pos = game.position();
+            assert!(a.visits >= 400, "{} visits", a.visits);
+            assert!((0.0..=1.0).contains(&a.win_rate));
+            assert!(a.score_lead.abs() <= geometry.num_points() as f64);
+            assert_eq!(a.ownership.len(), geometry.num_points());
+            assert!(a.ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
+            assert!(!a.candidates.is_empty());
+            assert_eq!(a.candidates[0].turn, decision.turn);
+            for pair in a.candidates.windows(2) {
+                assert!(pair[0].visits >= pair[1].visits);
+            }
+            let distinct: BTreeSet<String> = a
+                .candidates
+                .iter()
+                .map(|c| format!("{:?}", c.turn))
+                .collect();
+            assert_eq!(distinct.len(), a.candidates.len(), "a turn listed twice");
+            for c in &a.candidates {
+                assert!((0.0..=1.0).contains(&c.win_rate));
+                assert_eq!(c.pv.first(), Some(&c.turn));
+                // The principal variation is a legal line of whole turns.
+                let mut line = pos.clone();
+                for turn in &c.pv {
+                    line = legal(&line, turn)
+                        .unwrap_or_else(|e| panic!("pv {:?}: {turn:?} refused: {e}", c.pv));
+                }
+            }
+            game.play(decision.turn).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_tree_is_kept_between_turns_unless_told_not_to() {
+    let geometry = Geometry::sygo(7).unwrap();
+    let root_visits = |reuse: &str| {
+        let options = [
+            ("threads".to_string(), "1".to_string()),
+            ("reuse".to_string(), reuse.to_string()),
+        ];
+        let mut player = MctsPlayer::from_options(1, &options).unwrap();
+        let mut game = Game::new(Position::new(geometry));
+        let first = player
+            .choose(&game, &Budget::visits(5000))
+            .analysis
+            .unwrap();
+        // The opponent answers with the reply the search expected most.
+        game.play(first.candidates[0].turn.clone()).unwrap();
+        let reply = first.candidates[0].pv.get(1).cloned().expect("a reply");
+        game.play(reply).unwrap();
+        player
+            .choose(&game, &Budget::visits(100))
+            .analysis
+            .unwrap()
+            .visits
+    };
+    let kept = root_visits("on");
+    let fresh = root_visits("off");
+    assert!(fresh < 200, "without reuse the root has {fresh} visits");
+    println!("root visits after two turns: {kept} kept, {fresh} fresh");
+    assert!(kept > fresh + 100, "reuse kept {kept}, fresh {fresh}");
+}
+
+#[test]
+fn a_full_tree_still_answers_legal_turns() {
+    let geometry = Geometry::sygo(9).unwrap();
+    let options = [
+        ("level".to_string(), "5".to_string()),
+        ("memory".to_string(), "1".to_string()),
+    ];
+    let mut player = MctsPlayer::from_options(2, &options).unwrap();
+    let mut game = Game::new(Position::new(geometry));
+    for _ in 0..4 {
+        let decision = player.choose(&game, &Budget::visits(10_000));
+        assert!(decision.analysis.unwrap().visits >= 10_000);
+        game.play(decision.turn).unwrap();
+    }
+}
+
+#[test]
+fn options_are_read_or_refused_with_a_reason() {
+    let opts = |text: &[(&str, &str)]| -> Vec<(String, String)> {
+        text.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    };
+    let player = MctsPlayer::from_options(1, &opts(&[("level", "2"), ("c", "0.5")])).unwrap();
+    assert_eq!(player.settings().visits, Some(200));
+    assert_eq!(player.settings().exploration, 0.5);
+    assert_eq!(
+        *MctsPlayer::from_options(1, &opts(&[("level", "4")]))
+            .unwrap()
+            .settings(),
+        MctsSettings::level(4).unwrap()
+    );
+    let error = |text: &[(&str, &str)]| MctsPlayer::from_options(1, &opts(text)).err().unwrap();
+    assert!(error(&[("level", "7")]).contains("level from 1 to 6"));
+    assert!(error(&[("level", "x")]).contains("level from 1 to 6"));
+    assert!(error(&[("colour", "red")]).contains("no option \"colour\""));
+    assert!(error(&[("visits", "many")]).contains("visits=many"));
+    assert!(error(&[("reuse", "maybe")]).contains("on or off"));
+    assert!(UctPlayer::from_options(1, &opts(&[("rave", "1")])).is_err());
+}
+
+#[test]
+fn a_search_without_limits_stops_on_its_flag() {
+    let geometry = Geometry::hexsygo(4).unwrap();
+    let options = [
+        ("threads".to_string(), "2".to_string()),
+        ("visits".to_string(), "off".to_string()),
+        ("time".to_string(), "600000".to_string()),
+    ];
+    let mut player = MctsPlayer::from_options(1, &options).unwrap();
+    let stop = player.stop_handle();
+    let game = Game::new(Position::new(geometry));
+    let start = Instant::now();
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        stop.store(true, Ordering::Relaxed);
+    });
+    let decision = player.choose(&game, &Budget::default());
+    raiser.join().unwrap();
+    let took = start.elapsed();
+    assert!(took >= Duration::from_millis(300));
+    assert!(took < Duration::from_secs(60), "took {took:?}");
+    assert!(legal(game.position(), &decision.turn).is_ok());
+}
