@@ -441,6 +441,10 @@ fn set_growth_started(engine: &mut Engine, args: &[&str]) -> Answer {
     restart_with(engine, |p| p.set_growth_started(started))
 }
 
+/// The most seconds a clock counts (about 31 years): longer times are
+/// stored as given but counted as this, so that no duration overflows.
+const MAX_CLOCK_SECONDS: f64 = 1e9;
+
 fn time_settings(engine: &mut Engine, args: &[&str]) -> Answer {
     let settings = TimeSettings {
         main: parse_seconds(args[0])?,
@@ -450,8 +454,8 @@ fn time_settings(engine: &mut Engine, args: &[&str]) -> Answer {
     engine.time_settings = settings;
     engine.clocks = [None; 2];
     engine.control = Some(sygo_ai::TimeControl::from_gtp(
-        settings.main,
-        settings.byo_yomi,
+        settings.main.min(MAX_CLOCK_SECONDS),
+        settings.byo_yomi.min(MAX_CLOCK_SECONDS),
         settings.byo_yomi_stones,
     ));
     engine.reset_timers();
@@ -465,7 +469,7 @@ fn time_left(engine: &mut Engine, args: &[&str]) -> Answer {
         stones: parse_stones(args[2])?,
     };
     engine.clocks[color.index()] = Some(clock);
-    engine.timers[color.index()].set_time_left(clock.time, clock.stones);
+    engine.timers[color.index()].set_time_left(clock.time.min(MAX_CLOCK_SECONDS), clock.stones);
     Ok(String::new())
 }
 
@@ -913,6 +917,16 @@ mod tests {
                 assert_eq!(&mirror, e.position());
             }
         }
+    }
+
+    #[test]
+    fn huge_times_are_counted_without_overflow() {
+        let mut e = engine(Variant::Sygo, 5);
+        say(&mut e, "time_settings 1e300 99999999999999999999 5").unwrap();
+        say(&mut e, "time_left w 1e300 0").unwrap();
+        say(&mut e, "time_left b 99999999999999999999 3").unwrap();
+        say(&mut e, "genmove w").unwrap();
+        say(&mut e, "genmove b").unwrap();
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub struct GtpArgs {
     level: Option<u8>,
     /// Time per turn in milliseconds when the controller sets no time
     /// control (time_settings).
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     time: u64,
     /// Search threads of the player (mcts, uct).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
