@@ -12,10 +12,13 @@
 //!   (`docs/records.md`) stepped through, shown, scored and converted.
 //! - `sygo arena`: a match between two players, measuring their strength
 //!   (`docs/strength.md`).
+//! - `sygo analyze`: the AI's view of a position of a record: win rate,
+//!   score lead, the best turns, who owns what.
 //!
 //! Exit codes: 0 on success (also when the reader of the output goes away),
 //! 1 on an error, 2 on bad arguments.
 
+mod analyze;
 mod arena;
 mod bench;
 mod convert;
@@ -66,6 +69,10 @@ enum Command {
     /// protocol) and report wins, score margins, the Elo difference with
     /// its 95% interval, and an SPRT verdict.
     Arena(arena::ArenaArgs),
+    /// Let the AI analyse the position after N turns of a game record
+    /// (default: the end): the win rate and score lead of the side to move,
+    /// the best turns with their lines, and who owns what.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// The board options shared by the subcommands.
@@ -105,6 +112,7 @@ fn main() -> ExitCode {
         Command::Score(args) => score::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Arena(args) => arena::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

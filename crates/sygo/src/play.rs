@@ -12,18 +12,19 @@
 //! - [`session`]: the game under way, and the answers.
 
 mod input;
-mod players;
+pub(crate) mod players;
 mod record;
-mod render;
+pub(crate) mod render;
 mod session;
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
+use std::time::Duration;
 
 use sygo_rules::{Game, Position};
 
 use crate::BoardArgs;
-use players::Player;
+use players::{DEFAULT_LEVEL, LEVELS, Player, Strength};
 use render::{ColorChoice, Paint};
 use session::{Session, Setup};
 
@@ -32,12 +33,24 @@ use session::{Session, Setup};
 pub struct PlayArgs {
     #[command(flatten)]
     board: BoardArgs,
-    /// Who plays Black.
-    #[arg(long, value_enum, default_value_t = Player::Human)]
+    /// Who plays Black: human, random (random legal turns), ai (the AI at
+    /// --level), or another built-in player: uct, mcts:level=3.
+    #[arg(long, default_value = "human", value_name = "PLAYER")]
     black: Player,
-    /// Who plays White (White moves first).
-    #[arg(long, value_enum, default_value_t = Player::Human)]
+    /// Who plays White (White moves first): human, random, ai, uct,
+    /// mcts:OPTIONS.
+    #[arg(long, default_value = "human", value_name = "PLAYER")]
     white: Player,
+    /// The AI's level, for `ai` and for hints: 1 (weakest, 50 simulations a
+    /// turn) to 6 (strongest, every core); each level four times the
+    /// simulations of the one below.
+    #[arg(long, default_value_t = DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(LEVELS))]
+    level: u8,
+    /// Time for each of the computer's turns and hints, in milliseconds;
+    /// below level 6 the AI may stop sooner, at its level's simulations
+    /// (default: the level's simulations, or a second at level 6).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    time: Option<u64>,
     /// Seed of the computer's choices and of hints: one seed, one game.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -64,9 +77,13 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let setup = Setup {
         game,
         loaded,
-        black: args.black,
-        white: args.white,
+        black: args.black.clone(),
+        white: args.white.clone(),
         seed: args.seed,
+        strength: Strength {
+            level: args.level,
+            time: args.time.map(Duration::from_millis),
+        },
         paint: Paint {
             color: args.color.resolve(),
         },

@@ -2,9 +2,10 @@
 //! output read as a person would read the screen.
 //!
 //! Whole games on both boards between two people at one keyboard (scripted),
-//! and against the random player (driven turn by turn: the person plays the
-//! hints), with every kind of turn, a capture and its reversed stones, refused
-//! lines, taking back a stone, undo, and the end of the game with the score.
+//! against the random player and against the AI (driven turn by turn: the
+//! person plays the AI's hints), the computer against itself, with every kind
+//! of turn, a capture and its reversed stones, refused lines, taking back a
+//! stone, undo, and the end of the game with the score.
 
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
@@ -309,15 +310,29 @@ fn two_people_play_a_whole_game_on_the_hex_board() {
     assert_contains(end, "Result: W+3, White wins by 3.\n");
 }
 
-/// A person against the random player on each board, playing the hints
-/// until the game ends, with an undo that takes back the computer's reply
-/// with the person's turn.
+/// A person against the random player on each board, playing the AI's
+/// hints until the game ends, with an undo that takes back the computer's
+/// reply with the person's turn.
 #[test]
 fn a_person_plays_the_random_player_to_the_end() {
     for (args, person) in [
-        (["--size", "7", "--white", "random", "--seed", "5"], "Black"),
         (
-            ["--variant", "hexsygo", "--size", "4", "--black", "random"],
+            vec![
+                "--size", "7", "--white", "random", "--seed", "5", "--level", "2",
+            ],
+            "Black",
+        ),
+        (
+            vec![
+                "--variant",
+                "hexsygo",
+                "--size",
+                "4",
+                "--black",
+                "random",
+                "--level",
+                "1",
+            ],
             "White",
         ),
     ] {
@@ -338,10 +353,9 @@ fn a_person_plays_the_random_player_to_the_end() {
                 Some(turn) => (turn.to_string(), true),
                 None => (word.to_string(), false),
             };
-            assert_contains(
-                &hint,
-                "(a random legal turn from the random player, not advice)",
-            );
+            assert_contains(&hint, "(the AI at level ");
+            assert_contains(&hint, &format!(": {person} "));
+            assert_contains(&hint, "% to win, score lead ");
             screen = game.send(&turn);
             if then_done {
                 assert_contains(&screen, &format!("Turn in progress: {turn}."));
@@ -375,6 +389,129 @@ fn a_person_plays_the_random_player_to_the_end() {
         assert_contains(&out, "Game over: both players passed.\n");
         assert_contains(&out, "Result: ");
         assert!(out.contains(&format!("{} (random) ", opponent(person))));
+    }
+}
+
+/// A person against the AI on each board, playing the AI's own hints: the
+/// AI answers every turn with a legal turn of its own and a line saying what
+/// it thinks, an undo takes back its reply with the person's turn, and the
+/// game ends with the score.
+#[test]
+fn a_person_plays_the_ai_to_the_end() {
+    for (args, person, ai) in [
+        (
+            vec![
+                "--size", "5", "--white", "ai", "--level", "1", "--seed", "3",
+            ],
+            "Black",
+            "White",
+        ),
+        (
+            vec![
+                "--variant",
+                "hexsygo",
+                "--size",
+                "3",
+                "--black",
+                "ai",
+                "--level",
+                "1",
+            ],
+            "White",
+            "Black",
+        ),
+    ] {
+        let mut game = Game::start(&args);
+        let mut screen = game.until_prompt();
+        let symbol = if ai == "White" { "O" } else { "X" };
+        assert_contains(&screen, &format!("{ai} ({symbol}) ai level 1"));
+        let mut turns = 0;
+        let mut undone = false;
+        while !screen.ends_with("game over> ") {
+            assert!(screen.ends_with(&format!("{person}> ")), "{screen}");
+            let hint = game.send("hint");
+            assert_contains(&hint, &format!("(the AI at level 1: {person} "));
+            let word = hint
+                .strip_prefix("hint\nHint: ")
+                .and_then(|h| h.split(' ').next())
+                .unwrap_or_else(|| panic!("a hint: {hint}"));
+            let (turn, then_done) = match word.strip_suffix(',') {
+                Some(turn) => (turn.to_string(), true),
+                None => (word.to_string(), false),
+            };
+            screen = game.send(&turn);
+            if then_done {
+                screen = game.send("done");
+            }
+            turns += 1;
+            if turns == 2 && !undone && !screen.ends_with("game over> ") {
+                let answer = game.send("undo");
+                assert!(
+                    answer.starts_with(&format!("undo\nTaken back: {ai} ")),
+                    "{answer}"
+                );
+                assert_contains(&answer, &format!("; {person} {turn}."));
+                undone = true;
+                screen = game.send(&turn);
+                if then_done {
+                    screen = game.send("done");
+                }
+            }
+            assert!(turns < 200, "the game does not end");
+        }
+        let out = game.finish();
+        assert!(undone);
+        // Every turn of the AI is followed by what it thinks.
+        let ai_turns = out
+            .lines()
+            .filter(|l| l.starts_with(&format!("{ai} (ai level 1) ")))
+            .count();
+        let thoughts = out
+            .lines()
+            .filter(|l| {
+                l.starts_with(&format!("  {ai} thinks: ")) && l.contains("% to win, score lead ")
+            })
+            .count();
+        assert!(ai_turns > 0);
+        assert_eq!(ai_turns, thoughts, "{out}");
+        assert_contains(&out, "Game over: ");
+        assert_contains(&out, "Result: ");
+    }
+}
+
+/// The computer against itself, the AI and the other built-in players named
+/// by their specifications: the program plays to the end and stops.
+#[test]
+fn the_ai_plays_itself() {
+    for (variant, black, white) in [
+        ("sygo", "ai", "mcts:level=1"),
+        ("hexsygo", "uct:visits=50,threads=1", "ai"),
+    ] {
+        let out = play_script(
+            &[
+                "--variant",
+                variant,
+                "--size",
+                "3",
+                "--black",
+                black,
+                "--white",
+                white,
+                "--level",
+                "1",
+            ],
+            "",
+        );
+        assert_contains(
+            &out,
+            &format!("White (O) {}", white.replace("ai", "ai level 1")),
+        );
+        assert_contains(&out, "Black (");
+        assert_contains(&out, "  White thinks: ");
+        assert_contains(&out, "  Black thinks: ");
+        assert_contains(&out, "Game over: ");
+        assert_contains(&out, "Result: ");
+        assert!(!out.contains("> "), "no prompt without a person: {out}");
     }
 }
 
@@ -544,8 +681,20 @@ fn help_and_bad_options() {
 
     let bad = play_script_output(&["--size", "40"], "", &[]);
     assert_eq!(bad.status.code(), Some(2));
-    let bad = play_script_output(&["--white", "ai"], "", &[]);
-    assert_eq!(bad.status.code(), Some(2));
+    for bad_args in [
+        &["--white", "alphago"][..],
+        &["--black", "cmd:sygo gtp"],
+        &["--white", "mcts:level=9"],
+        &["--white", "uct:colour=blue"],
+        &["--level", "7"],
+        &["--level", "0"],
+        &["--time", "0"],
+    ] {
+        let bad = play_script_output(bad_args, "", &[]);
+        assert_eq!(bad.status.code(), Some(2), "{bad_args:?}");
+        let stderr = String::from_utf8_lossy(&bad.stderr);
+        assert!(stderr.starts_with("error: invalid value"), "{stderr}");
+    }
 }
 
 // ----------------------------------------------------------- save and load

@@ -1,62 +1,163 @@
 //! Who plays each colour in `sygo play`, and the computer's choices.
 //!
-//! Today the computer is the rules library's uniformly random player
-//! ([`Position::random_turn_stones`]); a stronger player joins [`Player`] as
-//! a variant of its own, and [`Computer::choose`] gives it its turn.
+//! The computer is the rules library's uniformly random player
+//! ([`Position::random_turn_stones`]), the AI (`sygo_ai`'s strong player at
+//! a level), or another built-in player of `sygo_ai` named by its
+//! specification (`uct`, `mcts:level=3`). Hints come from the AI.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
-use sygo_rules::{Position, Turn};
+use sygo_ai::arena::PlayerSpec;
+use sygo_ai::{Analysis, Budget, Decision, MctsPlayer, RandomPlayer, UctPlayer};
+use sygo_rules::{Color, Game, Position, Turn};
+
+/// The level of the AI when `--level` is not given: quick, and decent.
+pub const DEFAULT_LEVEL: u8 = 4;
+
+/// The levels `--level` accepts, for clap.
+pub const LEVELS: std::ops::RangeInclusive<i64> = 1..=sygo_ai::MAX_LEVEL as i64;
 
 /// Who plays a colour (`--black`, `--white`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Player {
     /// A person at the keyboard.
     Human,
     /// The uniformly random player: a random legal turn, no strategy.
     Random,
+    /// The AI: the strong player at the level of `--level`.
+    Ai,
+    /// Another built-in player, by its specification: `uct`, `mcts:level=3`.
+    Builtin(PlayerSpec),
 }
 
 impl Player {
     /// Whether a person plays.
-    pub fn is_human(self) -> bool {
-        self == Player::Human
+    pub fn is_human(&self) -> bool {
+        *self == Player::Human
     }
+}
 
-    /// How the program names the player: `human`, `random`.
-    pub fn name(self) -> &'static str {
+impl fmt::Display for Player {
+    /// How the program names the player: `human`, `random`, `ai`, `uct`,
+    /// `mcts:level=3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Player::Human => "human",
-            Player::Random => "random",
+            Player::Human => f.write_str("human"),
+            Player::Random => f.write_str("random"),
+            Player::Ai => f.write_str("ai"),
+            Player::Builtin(spec) => write!(f, "{spec}"),
         }
     }
 }
 
-/// The computer's side of the game: its random numbers, from one seed.
-#[derive(Clone, Debug)]
+impl FromStr for Player {
+    type Err = String;
+
+    /// `human`, `random`, `ai`, or a built-in player's specification
+    /// (`uct`, `mcts:level=3,threads=2`); case does not matter.
+    fn from_str(text: &str) -> Result<Player, String> {
+        let words = "write human, random, ai, uct, or mcts:KEY=VALUE,… (like mcts:level=3)";
+        let lower = text.trim().to_ascii_lowercase();
+        match lower.as_str() {
+            "human" => return Ok(Player::Human),
+            "random" => return Ok(Player::Random),
+            "ai" => return Ok(Player::Ai),
+            _ => {}
+        }
+        let name = lower.split(':').next().unwrap_or_default().trim();
+        if name == "cmd" {
+            return Err(format!("an engine plays in sygo arena, not here: {words}"));
+        }
+        if !["uct", "mcts"].contains(&name) {
+            return Err(format!("{:?} is not a player: {words}", text.trim()));
+        }
+        // The options, checked by the specification.
+        text.parse::<PlayerSpec>().map(Player::Builtin)
+    }
+}
+
+/// How hard the AI thinks (`--level`, `--time`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// The AI's level, 1 to [`sygo_ai::MAX_LEVEL`].
+    pub level: u8,
+    /// Time for each of the AI's turns and hints (`None`: the level decides:
+    /// its visits, or a second at the top level).
+    pub time: Option<Duration>,
+}
+
+impl Strength {
+    /// The budget of each turn of a computer player that searches.
+    fn budget(self) -> Budget {
+        Budget {
+            time: self.time,
+            visits: None,
+        }
+    }
+}
+
+/// The computer's side of the game: the random player's numbers and the
+/// players that search, all from one seed.
 pub struct Computer {
     rng: Pcg32,
+    seed: u64,
+    strength: Strength,
+    /// The searching player of each colour, made when first asked.
+    searchers: [Option<Box<dyn sygo_ai::Player>>; 2],
 }
 
 impl Computer {
-    /// A computer whose choices follow from `seed`: one seed, one game.
-    pub fn new(seed: u64) -> Computer {
+    /// A computer whose choices follow from `seed`: one seed, one game (with
+    /// a time budget, a searching player's choices also depend on the
+    /// machine's speed).
+    pub fn new(seed: u64, strength: Strength) -> Computer {
         Computer {
             rng: Pcg32::seed_from_u64(seed),
+            seed,
+            strength,
+            searchers: [None, None],
         }
     }
 
-    /// The whole turn `player` chooses for the side to move in `pos` (which
-    /// has no turn in progress); `None` if a person plays.
-    pub fn choose(&mut self, player: Player, pos: &Position) -> Option<Turn> {
+    /// The whole turn `player` chooses for the side to move in `game` (not
+    /// over, no turn in progress), with what a searching player saw; `None`
+    /// if a person plays.
+    pub fn choose(&mut self, player: &Player, game: &Game) -> Option<Decision> {
+        let color = game.position().side_to_move();
         match player {
             Player::Human => None,
-            Player::Random => Some(self.random_turn(pos)),
+            Player::Random => Some(Decision::turn(self.random_turn(game.position()))),
+            Player::Ai | Player::Builtin(_) => {
+                let budget = self.strength.budget();
+                let searcher = self.searcher(player, color);
+                Some(searcher.choose(game, &budget))
+            }
         }
     }
 
-    /// A uniformly random legal turn: the random player's choice, and the
-    /// hint until there is a player worth asking.
+    /// What the AI (at the level of `--level`) would play for the side to
+    /// move in `game`, and its analysis: the hint.
+    pub fn advise(&mut self, game: &Game) -> Decision {
+        let budget = self.strength.budget();
+        // The hints have a computer of their own: the AI for both colours.
+        self.searcher(&Player::Ai, game.position().side_to_move())
+            .choose(game, &budget)
+    }
+
+    /// The searching player of `color`, made on first use.
+    fn searcher(&mut self, player: &Player, color: Color) -> &mut Box<dyn sygo_ai::Player> {
+        let seed = self
+            .seed
+            .wrapping_add(0x5851_f42d_4c95_7f2d * (color.index() as u64 + 1));
+        let level = self.strength.level;
+        self.searchers[color.index()].get_or_insert_with(|| make_searcher(player, level, seed))
+    }
+
+    /// A uniformly random legal turn: the random player's choice.
     pub fn random_turn(&mut self, pos: &Position) -> Turn {
         let stones = pos.random_turn_stones(&mut self.rng);
         if stones.is_empty() {
@@ -64,5 +165,78 @@ impl Computer {
         } else {
             Turn::Stones(stones)
         }
+    }
+}
+
+/// A searching player: the AI at `level`, or a built-in player by its
+/// specification.
+fn make_searcher(player: &Player, level: u8, seed: u64) -> Box<dyn sygo_ai::Player> {
+    let ai = || -> Box<dyn sygo_ai::Player> {
+        match MctsPlayer::level(level, seed) {
+            Some(player) => Box::new(player),
+            // The level is checked by the options: the default if not.
+            None => Box::new(MctsPlayer::level(DEFAULT_LEVEL, seed).expect("a level in range")),
+        }
+    };
+    match player {
+        Player::Builtin(PlayerSpec::Builtin { name, options }) => {
+            let made: Result<Box<dyn sygo_ai::Player>, String> = match name.as_str() {
+                "uct" => UctPlayer::from_options(seed, options)
+                    .map(|p| Box::new(p) as Box<dyn sygo_ai::Player>),
+                "mcts" => MctsPlayer::from_options(seed, options)
+                    .map(|p| Box::new(p) as Box<dyn sygo_ai::Player>),
+                "random" => Ok(Box::new(RandomPlayer::new(seed))),
+                // Specifications were read by PlayerSpec, which knows no other.
+                _ => Err(String::new()),
+            };
+            made.unwrap_or_else(|_| ai())
+        }
+        _ => ai(),
+    }
+}
+
+/// What a searching player thinks of its position, in a few words: `62% to
+/// win, score lead +3.1, 3200 visits`.
+pub fn thinks(analysis: &Analysis) -> String {
+    let rate = if analysis.win_rate.is_finite() {
+        analysis.win_rate.clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
+    let lead = if analysis.score_lead.is_finite() {
+        analysis.score_lead
+    } else {
+        0.0
+    };
+    format!(
+        "{:.0}% to win, score lead {lead:+.1}, {} visits",
+        100.0 * rate,
+        analysis.visits
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_read_and_name_themselves() {
+        for text in ["human", "random", "ai", "uct", "mcts:level=3"] {
+            assert_eq!(text.parse::<Player>().unwrap().to_string(), text);
+        }
+        assert_eq!("AI".parse::<Player>(), Ok(Player::Ai));
+        assert!(
+            "cmd:sygo gtp"
+                .parse::<Player>()
+                .unwrap_err()
+                .contains("sygo arena")
+        );
+        assert!(
+            "alphago"
+                .parse::<Player>()
+                .unwrap_err()
+                .contains("write human")
+        );
+        assert!("mcts:level=9".parse::<Player>().is_err());
     }
 }

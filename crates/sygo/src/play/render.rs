@@ -12,6 +12,11 @@
 //! | `x` `o` | on the play board: a stone of the turn in progress; on the score board: territory |
 //! | `.` | a vacant point |
 //!
+//! On an ownership map (`sygo analyze`) the symbol says who is expected to
+//! own the point at the end, stone or vacant alike: `X` `O` surely (at least
+//! [`SURE`]), `x` `o` likely (at least [`LIKELY`]), `.` unclear; the mark `!`
+//! is a stone expected to be reversed (likely owned by the other side).
+//!
 //! | mark | meaning |
 //! | --- | --- |
 //! | `*` | a stone of the last turn |
@@ -128,6 +133,35 @@ pub struct Marks {
     pub groups: Vec<BaseGroup>,
     /// On the score board: who owns each vacant region.
     pub territory: Option<Territory>,
+    /// On an ownership map: for each point index (as [`Point::index`]), the
+    /// expected owner from +1 (Black) to −1 (White); the symbols then show
+    /// it instead of the stones.
+    pub ownership: Option<Vec<f32>>,
+}
+
+/// The ownership from which a point counts as surely a side's: +0.6 or more
+/// for Black, −0.6 or less for White (owned in at least 80% of the playouts).
+pub const SURE: f32 = 0.6;
+
+/// The ownership from which a point counts as likely a side's: ±0.2 (owned in
+/// at least 60% of the playouts).
+pub const LIKELY: f32 = 0.2;
+
+/// Who is expected to own a point, and how surely: `X` `x` `.` `o` `O`.
+fn owner_symbol(ownership: f32) -> (char, Ink) {
+    let color = if ownership > 0.0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let strength = ownership.abs();
+    if strength >= SURE {
+        (upper(color), Ink::Stone(color))
+    } else if strength >= LIKELY {
+        (lower(color), Ink::Territory(color))
+    } else {
+        ('.', Ink::Faint)
+    }
 }
 
 /// A cell: its symbol, its mark, and how each looks.
@@ -174,6 +208,27 @@ impl<'a> Renderer<'a> {
 
     fn cell(&self, p: Point) -> Cell {
         let pos = self.pos;
+        if let Some(ownership) = &self.marks.ownership {
+            let owned = ownership.get(p.index()).copied().unwrap_or(0.0);
+            let (symbol, symbol_ink) = owner_symbol(owned);
+            // A stone likely to end as the other side's: it will be reversed.
+            let doomed = match pos.stone_at(p) {
+                Some(Color::Black) => owned <= -LIKELY,
+                Some(Color::White) => owned >= LIKELY,
+                None => false,
+            };
+            let (mark, mark_ink) = if doomed {
+                ('!', Ink::Alert)
+            } else {
+                (' ', Ink::Plain)
+            };
+            return Cell {
+                symbol,
+                symbol_ink,
+                mark,
+                mark_ink,
+            };
+        }
         let (symbol, symbol_ink) = match pos.stone_at(p) {
             Some(color) if pos.is_new_stone(p) => (lower(color), Ink::Pending(color)),
             Some(color) => (upper(color), Ink::Stone(color)),
@@ -363,6 +418,37 @@ mod tests {
         assert!(coloured.contains("\x1b[1;31mO\x1b[0m"));
         let stripped: String = strip_ansi(&coloured);
         assert_eq!(stripped, Renderer::new(&pos, &marks, plain()).board());
+    }
+
+    #[test]
+    fn an_ownership_map_shows_owners_and_doomed_stones() {
+        // Black A1, White B1 and C1 on a 3x3 board.
+        let pos: Position = "sygo 3 3/3/BWW b - 0".parse().unwrap();
+        let g = pos.geometry();
+        let mut ownership = vec![0.0; g.index_len()];
+        for (name, owned) in [
+            ("A1", -0.9), // Black's stone, surely White's at the end
+            ("B1", -0.7),
+            ("C1", 0.3), // White's stone, likely Black's
+            ("A3", 0.65),
+            ("B3", 0.1),
+            ("C3", -0.25),
+        ] {
+            ownership[g.parse_point(name).unwrap().index()] = owned;
+        }
+        let marks = Marks {
+            ownership: Some(ownership),
+            ..Marks::default()
+        };
+        let board = Renderer::new(&pos, &marks, plain()).board();
+        assert_eq!(
+            board,
+            "    A B C\n  \
+               3 X . o  3\n  \
+               2 . . .  2\n  \
+               1 O!O x! 1\n    \
+                 A B C\n"
+        );
     }
 
     /// The text without its escape sequences.

@@ -8,6 +8,7 @@
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
+use sygo_ai::Decision;
 use sygo_records::GameInfo;
 
 use sygo_rules::{
@@ -15,7 +16,7 @@ use sygo_rules::{
 };
 
 use super::input::{self, COMMANDS, Command};
-use super::players::{Computer, Player};
+use super::players::{Computer, Player, Strength, thinks};
 use super::record;
 use super::render::{Marks, Paint, Renderer, board_name, symbol};
 
@@ -30,6 +31,8 @@ pub struct Setup {
     pub white: Player,
     /// The seed of the computer's choices.
     pub seed: u64,
+    /// How hard the AI thinks, as a player and for hints.
+    pub strength: Strength,
     /// Colours or plain letters.
     pub paint: Paint,
     /// Whether to write each line read after its prompt (when the input is
@@ -55,6 +58,8 @@ pub struct Session<W: Write> {
     players: [Player; 2],
     computer: Computer,
     hints: Computer,
+    /// The AI's level, for its name.
+    level: u8,
     paint: Paint,
     echo: bool,
     /// The information written on `save`.
@@ -71,7 +76,7 @@ pub struct Session<W: Write> {
 impl<W: Write> Session<W> {
     /// A session writing to `out`.
     pub fn new(setup: Setup, out: W) -> Session<W> {
-        let mut players = [Player::Human; 2];
+        let mut players = [Player::Human, Player::Human];
         players[Color::Black.index()] = setup.black;
         players[Color::White.index()] = setup.white;
         let (info, source) = match setup.loaded {
@@ -84,10 +89,12 @@ impl<W: Write> Session<W> {
             turn: setup.game.position().clone(),
             game: setup.game,
             players,
-            computer: Computer::new(setup.seed),
-            // Hints draw from their own numbers, so that asking for one does
-            // not change what the computer plays.
-            hints: Computer::new(setup.seed ^ 0x9e37_79b9_7f4a_7c15),
+            computer: Computer::new(setup.seed, setup.strength),
+            // Hints draw from their own numbers and think with their own
+            // trees, so that asking for one does not change what the
+            // computer plays.
+            hints: Computer::new(setup.seed ^ 0x9e37_79b9_7f4a_7c15, setup.strength),
+            level: setup.strength.level,
             paint: setup.paint,
             echo: setup.echo,
             out,
@@ -116,8 +123,11 @@ impl<W: Write> Session<W> {
                 if !self.players.iter().any(|p| p.is_human()) {
                     return Ok(());
                 }
-            } else if let Some(turn) = self.computer.choose(self.player(), pos) {
-                self.play_computer_turn(turn)?;
+            } else if let Some(decision) = self
+                .computer
+                .choose(&self.players[pos.side_to_move().index()], &self.game)
+            {
+                self.play_computer_turn(decision)?;
                 continue;
             }
             if self.redraw {
@@ -147,21 +157,31 @@ impl<W: Write> Session<W> {
     }
 
     /// Who plays the colour to move.
-    fn player(&self) -> Player {
-        self.players[self.mover().index()]
+    fn player(&self) -> &Player {
+        &self.players[self.mover().index()]
+    }
+
+    /// How the program names who plays `color`: `human`, `random`,
+    /// `ai level 4`, `mcts:level=3`.
+    fn player_name(&self, color: Color) -> String {
+        match &self.players[color.index()] {
+            Player::Ai => format!("ai level {}", self.level),
+            player => player.to_string(),
+        }
     }
 
     /// `White`, or `White (random)` for a computer player.
     fn name(&self, color: Color) -> String {
-        match self.players[color.index()] {
-            Player::Human => color.name().to_string(),
-            computer => format!("{} ({})", color.name(), computer.name()),
+        if self.players[color.index()].is_human() {
+            color.name().to_string()
+        } else {
+            format!("{} ({})", color.name(), self.player_name(color))
         }
     }
 
     fn introduce(&mut self) -> io::Result<()> {
         let g = self.game.position().geometry();
-        let who = |c: Color| format!("{} ({}) {}", c, symbol(c), self.players[c.index()].name());
+        let who = |c: Color| format!("{} ({}) {}", c, symbol(c), self.player_name(c));
         writeln!(
             self.out,
             "{}: {}, {}. White moves first. Type help for the commands.",
@@ -190,10 +210,7 @@ impl<W: Write> Session<W> {
                 Color::White => &mut info.white,
             };
             if name.is_none() && !self.players[color.index()].is_human() {
-                *name = Some(format!(
-                    "sygo {} player",
-                    self.players[color.index()].name()
-                ));
+                *name = Some(format!("sygo {} player", self.player_name(color)));
             }
         }
         if info.date.is_none() {
@@ -327,13 +344,24 @@ impl<W: Write> Session<W> {
         self.played(&before, &turn)
     }
 
-    /// Plays the computer's whole turn and says what it did.
-    fn play_computer_turn(&mut self, turn: Turn) -> anyhow::Result<()> {
+    /// Plays the computer's whole turn and says what it did, and, for a
+    /// player that searched, what it thinks: `  White thinks: 62% to win, …`.
+    fn play_computer_turn(&mut self, decision: Decision) -> anyhow::Result<()> {
         let before = self.game.position().clone();
+        let turn = decision.turn;
         self.game
             .play_as(before.side_to_move(), turn.clone())
             .map_err(|e| anyhow::anyhow!("the computer's turn was refused: {e}"))?;
-        Ok(self.played(&before, &turn)?)
+        self.played(&before, &turn)?;
+        if let Some(analysis) = &decision.analysis {
+            writeln!(
+                self.out,
+                "  {} thinks: {}.",
+                before.side_to_move(),
+                thinks(analysis)
+            )?;
+        }
+        Ok(())
     }
 
     /// After a turn from `before`: a new turn begins, the board is due.
@@ -411,9 +439,10 @@ impl<W: Write> Session<W> {
     }
 
     fn hint(&mut self) -> io::Result<()> {
+        let decision = self.hints.advise(&self.game);
         let pos = self.game.position();
         let g = pos.geometry();
-        let turn = self.hints.random_turn(pos);
+        let turn = decision.turn;
         let from = if self.turn.turn_in_progress() {
             " for the whole turn, from its start"
         } else {
@@ -427,11 +456,16 @@ impl<W: Write> Session<W> {
             }
             _ => false,
         };
+        let view = match &decision.analysis {
+            Some(analysis) => format!(": {} {}", pos.side_to_move(), thinks(analysis)),
+            None => String::new(),
+        };
         writeln!(
             self.out,
-            "Hint{from}: {}{} (a random legal turn from the random player, not advice).",
+            "Hint{from}: {}{} (the AI at level {}{view}).",
             turn.to_notation(&g),
-            if then_done { ", then done" } else { "" }
+            if then_done { ", then done" } else { "" },
+            self.level,
         )
     }
 
@@ -467,7 +501,7 @@ impl<W: Write> Session<W> {
                 last_turn,
                 reversed: reversed(&self.turn.turn_start(), &self.turn),
                 groups: self.turn.base_groups(),
-                territory: None,
+                ..Marks::default()
             }
         } else {
             let reversed = match self.position_before_last() {

@@ -1,0 +1,469 @@
+//! `sygo analyze FILE [--turn N]`: the AI's view of the position after N
+//! turns of a record's main line (by default its end): the board, the side to
+//! move with its chance to win and its expected score lead, the best turns
+//! with their lines, and who is expected to own each point; or all of it as
+//! JSON (`--json`).
+//!
+//! A game that is over is not searched: its final score and owners are shown.
+//! The AI plays by the rules, which have no komi: a record's komi is in the
+//! result shown, not in the win rate or the lead.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use sygo_ai::{Analysis, Budget, Candidate, MAX_LEVEL, MctsPlayer};
+use sygo_records::Record;
+use sygo_rules::{Color, Game, Geometry, Point, Position, Turn};
+
+use crate::play::players::LEVELS;
+use crate::play::render::{self, ColorChoice, LIKELY, Marks, Paint, Renderer, SURE};
+use crate::review;
+
+/// Time to think when neither `--time` nor `--visits` is given.
+const DEFAULT_TIME: Duration = Duration::from_secs(2);
+
+/// Options of `sygo analyze`.
+#[derive(Debug, clap::Args)]
+pub struct AnalyzeArgs {
+    /// The record (`docs/records.md`).
+    file: PathBuf,
+    /// The number of turns of the main line to play before analysing, as in
+    /// `sygo show` (0 is the start); default: all of them.
+    #[arg(long, value_name = "N")]
+    turn: Option<usize>,
+    /// Time to think, in milliseconds (default 2000 when --visits is not
+    /// given). With --visits too, the first limit reached stops the search.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    time: Option<u64>,
+    /// Simulations to run (with one thread, the same visits and seed give
+    /// the same analysis).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    visits: Option<u64>,
+    /// The AI's level, 1 to 6 (the strongest, on every core). Levels below 6
+    /// run on one thread and stop at their own number of simulations (50 at
+    /// level 1, four times more each level up) unless --visits says more.
+    #[arg(long, default_value_t = MAX_LEVEL, value_parser = clap::value_parser!(u8).range(LEVELS))]
+    level: u8,
+    /// Search threads (default: the level's, every core at level 6).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    /// Seed of the AI's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print the analysis as JSON, for scripts.
+    #[arg(long)]
+    json: bool,
+    /// Colours: auto (when the output is a terminal and NO_COLOR is not
+    /// set), always, or never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+}
+
+/// The analysis of a position, with how it was made.
+struct Report {
+    analysis: Analysis,
+    /// Whether the game was over (and so not searched).
+    over: bool,
+    elapsed: Duration,
+    /// The AI's level.
+    level: u8,
+    /// Search threads (0 when nothing was searched).
+    threads: usize,
+}
+
+/// Analyses the position and prints the report.
+pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    let record = review::load(&args.file)?;
+    let n = review::turn_number(&record, args.turn)?;
+    let game = record.game_after(n);
+    let report = analyse(args, &game)?;
+    let mut out = io::stdout().lock();
+    if args.json {
+        let json = JsonReport::new(&record, n, &game, &report);
+        serde_json::to_writer_pretty(&mut out, &json)?;
+        writeln!(out)?;
+    } else {
+        let paint = Paint {
+            color: args.color.resolve(),
+        };
+        out.write_all(text(&record, n, &game, &report, paint).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Searches the position of `game`, or, when the game is over, reads its
+/// final score.
+fn analyse(args: &AnalyzeArgs, game: &Game) -> anyhow::Result<Report> {
+    let start = Instant::now();
+    let position = game.position();
+    if position.is_over() {
+        return Ok(Report {
+            analysis: final_analysis(position),
+            over: true,
+            elapsed: start.elapsed(),
+            level: args.level,
+            threads: 0,
+        });
+    }
+    let mut options = vec![("level".to_string(), args.level.to_string())];
+    if let Some(threads) = args.threads {
+        options.push(("threads".to_string(), threads.to_string()));
+    }
+    if let Some(visits) = args.visits {
+        options.push(("visits".to_string(), visits.to_string()));
+    }
+    let mut ai = MctsPlayer::from_options(args.seed, &options).map_err(anyhow::Error::msg)?;
+    let threads = ai.settings().threads;
+    let budget = Budget {
+        time: match (args.time, args.visits) {
+            (Some(ms), _) => Some(Duration::from_millis(ms)),
+            (None, None) => Some(DEFAULT_TIME),
+            (None, Some(_)) => None,
+        },
+        visits: args.visits,
+    };
+    let analysis = ai.analyze(game, &budget);
+    Ok(Report {
+        analysis,
+        over: false,
+        elapsed: start.elapsed(),
+        level: args.level,
+        threads,
+    })
+}
+
+/// The view of a finished game: certain, from its outcome and final score.
+fn final_analysis(position: &Position) -> Analysis {
+    let me = position.side_to_move();
+    let score = position.score();
+    let win_rate = match position.outcome().and_then(|o| o.winner()) {
+        Some(winner) if winner == me => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    let territory = position.territory();
+    let g = position.geometry();
+    let ownership = g
+        .points()
+        .map(
+            |p| match position.stone_at(p).or_else(|| territory.owner_of(p)) {
+                Some(Color::Black) => 1.0,
+                Some(Color::White) => -1.0,
+                None => 0.0,
+            },
+        )
+        .collect();
+    Analysis {
+        visits: 0,
+        win_rate,
+        score_lead: f64::from(score.of(me)) - f64::from(score.of(me.opponent())),
+        candidates: Vec::new(),
+        ownership,
+    }
+}
+
+// ------------------------------------------------------------------ text
+
+/// The report as text: the board, the side to move and its chances, the
+/// best turns, and the ownership map.
+fn text(record: &Record, n: usize, game: &Game, report: &Report, paint: Paint) -> String {
+    let position = game.position();
+    let g = position.geometry();
+    let komi = record.info().komi;
+    let analysis = &report.analysis;
+    let me = position.side_to_move();
+    let mut out = String::new();
+    if let Some(line) = review::info_line(record.info()) {
+        let _ = writeln!(out, "{line}");
+    }
+    let len = record.main_line_len();
+    let heading = match game.turns_with_colors().last() {
+        Some((color, turn)) => format!(
+            "turn {n} of {len}: {}",
+            review::describe_turn(color, turn, &g)
+        ),
+        None => format!("the start; {}", review::turns_in_main_line(len)),
+    };
+    let _ = writeln!(out, "{}, {heading}", render::board_name(g));
+
+    // The board, with the last turn and what it reversed.
+    let marks = last_turn_marks(game);
+    out.push_str(&Renderer::new(position, &marks, paint).board());
+    if let Some((color, turn)) = game.turns_with_colors().last()
+        && !turn.stones().is_empty()
+    {
+        let _ = write!(out, "* {color}'s last turn ({})", turn.to_notation(&g));
+        if !marks.reversed.is_empty() {
+            out.push_str("   ~ reversed by it");
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "{}", review::status(position, komi));
+    let _ = writeln!(out, "score now: {}", review::score_line(position, komi));
+    out.push('\n');
+
+    if report.over {
+        let _ = writeln!(
+            out,
+            "The game is over: nothing to search. On the board (no komi), {}.",
+            lead_words(me, analysis.score_lead)
+        );
+        out.push_str("\nFinal ownership (stones and territory):\n");
+    } else {
+        let _ = writeln!(
+            out,
+            "{me} to move: {:.1}% to win, score lead {:+.1} points.",
+            percent(analysis.win_rate),
+            finite(analysis.score_lead)
+        );
+        let threads = if report.threads == 1 {
+            "1 thread".to_string()
+        } else {
+            format!("{} threads", report.threads)
+        };
+        let _ = writeln!(
+            out,
+            "(AI level {}, {threads}: {} visits in {:.1} s{}.)",
+            report.level,
+            analysis.visits,
+            report.elapsed.as_secs_f64(),
+            if komi == 0.0 {
+                String::new()
+            } else {
+                format!("; the rules have no komi: the record's {komi} is not counted")
+            }
+        );
+        out.push('\n');
+        out.push_str(&candidates_table(me, &analysis.candidates, &g));
+        out.push_str("\nOwnership (who is expected to own each point at the end):\n");
+    }
+    let mut owners = vec![0.0; g.index_len()];
+    for (p, &o) in g.points().zip(&analysis.ownership) {
+        owners[p.index()] = o;
+    }
+    let map = Marks {
+        ownership: Some(owners),
+        ..Marks::default()
+    };
+    out.push_str(&Renderer::new(position, &map, paint).board());
+    let _ = writeln!(
+        out,
+        "X O: Black's, White's, surely ({}%+)   x o: likely ({}%+)   . unclear\n\
+         ! a stone expected to be reversed (to end as the other side's)",
+        sure_percent(SURE),
+        sure_percent(LIKELY)
+    );
+    out
+}
+
+/// `Black leads by 3 points`, `the score is even`, from the lead of `me`.
+fn lead_words(me: Color, lead: f64) -> String {
+    let (leader, margin) = if lead >= 0.0 {
+        (me, lead)
+    } else {
+        (me.opponent(), -lead)
+    };
+    if margin == 0.0 {
+        "the score is even".to_string()
+    } else if margin == 1.0 {
+        format!("{leader} leads by 1 point")
+    } else {
+        format!("{leader} leads by {margin} points")
+    }
+}
+
+/// The percentage of playouts behind an ownership threshold: 0.6 → 80.
+fn sure_percent(threshold: f32) -> u32 {
+    (50.0 * (1.0 + threshold)).round() as u32
+}
+
+/// A win rate as a percentage, 0 to 100 (50 if it is not a number).
+fn percent(rate: f64) -> f64 {
+    if rate.is_finite() {
+        100.0 * rate.clamp(0.0, 1.0)
+    } else {
+        50.0
+    }
+}
+
+/// A number, or 0 if it is not one.
+fn finite(x: f64) -> f64 {
+    if x.is_finite() { x } else { 0.0 }
+}
+
+/// The best turns, one a line: the turn, its visits, win rate, score lead
+/// and principal variation.
+fn candidates_table(me: Color, candidates: &[Candidate], g: &Geometry) -> String {
+    if candidates.is_empty() {
+        return "No candidate turns: the search ran no simulation.\n".to_string();
+    }
+    let rows: Vec<(String, &Candidate)> = candidates
+        .iter()
+        .map(|c| (c.turn.to_notation(g), c))
+        .collect();
+    let width = rows.iter().map(|(t, _)| t.len()).max().unwrap_or(4).max(4);
+    let mut out = format!("Best turns for {me}:\n");
+    let _ = writeln!(
+        out,
+        "   #  {:<width$}  visits   win %    lead  principal variation",
+        "turn"
+    );
+    for (i, (turn, c)) in rows.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  {:>2}  {turn:<width$}  {:>6}  {:>6.1}  {:>+6.1}  {}",
+            i + 1,
+            c.visits,
+            percent(c.win_rate),
+            finite(c.score_lead),
+            line(&c.pv, g)
+        );
+    }
+    out
+}
+
+/// A line of turns: `D5,F7 E6 pass`.
+fn line(turns: &[Turn], g: &Geometry) -> String {
+    turns
+        .iter()
+        .map(|t| t.to_notation(g))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The marks of the last turn of `game`: its stones and what it reversed.
+fn last_turn_marks(game: &Game) -> Marks {
+    let turns = game.turns();
+    let Some((last, earlier)) = turns.split_last() else {
+        return Marks::default();
+    };
+    let mut before = game.start().clone();
+    for turn in earlier {
+        if before.play_turn(turn).is_err() {
+            // A record's turns are legal; if not, no marks rather than wrong ones.
+            return Marks::default();
+        }
+    }
+    let after = game.position();
+    let reversed: Vec<Point> = before
+        .stones()
+        .filter(|&(p, color)| after.stone_at(p) == Some(color.opponent()))
+        .map(|(p, _)| p)
+        .collect();
+    Marks {
+        last_turn: last.stones().to_vec(),
+        reversed,
+        ..Marks::default()
+    }
+}
+
+// ------------------------------------------------------------------ JSON
+
+/// The analysis as `--json` prints it.
+#[derive(Serialize)]
+struct JsonReport {
+    /// `sygo` or `hexsygo`.
+    variant: &'static str,
+    /// The board's size (the side of the square, the base of the hexagon).
+    size: u8,
+    /// Turns of the main line played to reach the position.
+    turn: usize,
+    /// Turns in the main line.
+    main_line_turns: usize,
+    /// `black` or `white`.
+    to_move: &'static str,
+    /// Whether the game is over (then nothing was searched).
+    game_over: bool,
+    /// The result with the record's komi, when the game is over.
+    result: Option<String>,
+    /// The record's komi (not counted by the AI).
+    komi: f64,
+    /// The AI's level.
+    level: u8,
+    /// Search threads (0 when nothing was searched).
+    threads: usize,
+    /// Simulations run.
+    visits: u64,
+    /// Seconds spent.
+    seconds: f64,
+    /// The side to move's chance to win, 0 to 1.
+    win_rate: f64,
+    /// The side to move's expected final margin, in points.
+    score_lead: f64,
+    /// The best turns, most visited first.
+    candidates: Vec<JsonCandidate>,
+    /// Every point, in the order of `ownership`.
+    points: Vec<String>,
+    /// For each point, its expected owner from +1 (Black) to −1 (White).
+    ownership: Vec<f32>,
+}
+
+/// A candidate turn in `--json`.
+#[derive(Serialize)]
+struct JsonCandidate {
+    /// The turn as written: `D5,F7`, `pass`.
+    turn: String,
+    visits: u64,
+    win_rate: f64,
+    score_lead: f64,
+    /// The principal variation, this turn first.
+    pv: Vec<String>,
+}
+
+impl JsonReport {
+    fn new(record: &Record, n: usize, game: &Game, report: &Report) -> JsonReport {
+        let position = game.position();
+        let g = position.geometry();
+        let komi = record.info().komi;
+        let analysis = &report.analysis;
+        JsonReport {
+            variant: g.variant().name(),
+            size: g.size(),
+            turn: n,
+            main_line_turns: record.main_line_len(),
+            to_move: match position.side_to_move() {
+                Color::Black => "black",
+                Color::White => "white",
+            },
+            game_over: report.over,
+            result: position.outcome().map(|outcome| match position.resigned() {
+                Some(_) => outcome.to_string(),
+                None => position.score().result_with_komi(komi),
+            }),
+            komi,
+            level: report.level,
+            threads: report.threads,
+            visits: analysis.visits,
+            seconds: report.elapsed.as_secs_f64(),
+            win_rate: percent(analysis.win_rate) / 100.0,
+            score_lead: finite(analysis.score_lead),
+            candidates: analysis
+                .candidates
+                .iter()
+                .map(|c| JsonCandidate {
+                    turn: c.turn.to_notation(&g),
+                    visits: c.visits,
+                    win_rate: percent(c.win_rate) / 100.0,
+                    score_lead: finite(c.score_lead),
+                    pv: c.pv.iter().map(|t| t.to_notation(&g)).collect(),
+                })
+                .collect(),
+            points: g.points().map(|p| g.vertex(p).to_string()).collect(),
+            ownership: analysis
+                .ownership
+                .iter()
+                .map(|&o| {
+                    if o.is_finite() {
+                        o.clamp(-1.0, 1.0)
+                    } else {
+                        0.0
+                    }
+                })
+                .collect(),
+        }
+    }
+}
