@@ -18,7 +18,7 @@ use sygo_ai::{Analysis, Budget, Candidate, MAX_LEVEL, MctsPlayer};
 use sygo_records::Record;
 use sygo_rules::{Color, Game, Geometry, Point, Position, Turn};
 
-use crate::play::players::LEVELS;
+use crate::play::players::{LEVELS, TIMES};
 use crate::play::render::{self, ColorChoice, LIKELY, Marks, Paint, Renderer, SURE};
 use crate::review;
 
@@ -36,7 +36,7 @@ pub struct AnalyzeArgs {
     turn: Option<usize>,
     /// Time to think, in milliseconds (default 2000 when --visits is not
     /// given). With --visits too, the first limit reached stops the search.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(TIMES))]
     time: Option<u64>,
     /// Simulations to run (with one thread, the same visits and seed give
     /// the same analysis).

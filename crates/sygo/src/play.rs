@@ -24,7 +24,7 @@ use std::time::Duration;
 use sygo_rules::{Game, Position};
 
 use crate::BoardArgs;
-use players::{DEFAULT_LEVEL, LEVELS, Player, Strength};
+use players::{DEFAULT_LEVEL, LEVELS, Player, Strength, TIMES};
 use render::{ColorChoice, Paint};
 use session::{Session, Setup};
 
@@ -49,7 +49,7 @@ pub struct PlayArgs {
     /// Time for each of the computer's turns and hints, in milliseconds;
     /// below level 6 the AI may stop sooner, at its level's simulations
     /// (default: the level's simulations, or a second at level 6).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(TIMES))]
     time: Option<u64>,
     /// Seed of the computer's choices and of hints: one seed, one game.
     #[arg(long, default_value_t = 1)]

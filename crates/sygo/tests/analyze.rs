@@ -357,6 +357,7 @@ fn mistakes_get_one_line_and_an_exit_code() {
         &[SYGO_9, "--level", "0"],
         &[SYGO_9, "--visits", "0"],
         &[SYGO_9, "--time", "soon"],
+        &[SYGO_9, "--time", "18446744073709551615"],
         &[SYGO_9, "--threads", "0"],
         &[SYGO_9, "--turn", "-1"],
         &[SYGO_9, "--colour"],

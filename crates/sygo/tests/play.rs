@@ -689,6 +689,7 @@ fn help_and_bad_options() {
         &["--level", "7"],
         &["--level", "0"],
         &["--time", "0"],
+        &["--time", "10000000000"],
     ] {
         let bad = play_script_output(bad_args, "", &[]);
         assert_eq!(bad.status.code(), Some(2), "{bad_args:?}");

@@ -21,6 +21,10 @@ pub const DEFAULT_LEVEL: u8 = 4;
 /// The levels `--level` accepts, for clap.
 pub const LEVELS: std::ops::RangeInclusive<i64> = 1..=sygo_ai::MAX_LEVEL as i64;
 
+/// The times `--time` accepts, in milliseconds, for clap: up to 10^9 ms
+/// (11 days), so that no deadline overflows.
+pub const TIMES: std::ops::RangeInclusive<u64> = 1..=1_000_000_000;
+
 /// Who plays a colour (`--black`, `--white`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Player {
