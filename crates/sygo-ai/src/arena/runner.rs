@@ -171,20 +171,25 @@ struct GateState {
 }
 
 impl Gate {
-    /// Waits until game `index` may start; `false` if the match stopped.
+    /// Waits until game `index` may start; `false` if the match stopped
+    /// before it was allowed. A game allowed before the stop is played even
+    /// when its thread wakes up after it, so the games played are always
+    /// the first ones, with no gap.
     fn wait_for(&self, index: usize) -> bool {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         while index >= state.allowed && !state.stop {
             state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
         }
-        !state.stop
+        index < state.allowed
     }
 
     /// The caller has seen one more game, and may have stopped the match.
     fn next(&self, stop: bool) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         state.stop |= stop;
-        state.allowed += 1;
+        if !state.stop {
+            state.allowed += 1;
+        }
         self.changed.notify_all();
     }
 }

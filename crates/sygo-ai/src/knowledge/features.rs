@@ -22,6 +22,9 @@ pub(crate) struct Group {
     pub(crate) libs: u32,
     /// The first [`KEPT_LIBERTIES`] liberties found.
     pub(crate) lib: [Point; KEPT_LIBERTIES],
+    /// It touches the last liberty of an opponent group: growing there
+    /// captures, so growing elsewhere this turn would throw the capture away.
+    pub(crate) capturer: bool,
 }
 
 impl Group {
@@ -79,6 +82,19 @@ impl Features {
                 self.flood(pos, p, color);
             }
         }
+        // The groups next to the last liberty of a group in atari.
+        for i in 0..self.groups.len() {
+            let group = self.groups[i];
+            if group.libs != 1 {
+                continue;
+            }
+            for q in g.neighbours(group.lib[0]) {
+                if pos.stone_at(q) == Some(group.color.opponent()) {
+                    let id = self.group_of[q.index()] as usize;
+                    self.groups[id].capturer = true;
+                }
+            }
+        }
         self.distances(pos);
     }
 
@@ -97,6 +113,7 @@ impl Features {
             size: 0,
             libs: 0,
             lib: [start; KEPT_LIBERTIES],
+            capturer: false,
         };
         self.stack.clear();
         self.stack.push(start);

@@ -8,7 +8,9 @@
 //!    `tactics`, the stones of the opponent's last turn are looked at: an
 //!    opponent group among them left in atari is captured (its last liberty
 //!    played), else a group of ours next to them that is in atari is saved by
-//!    growing into its liberty, if that point has two vacant neighbours.
+//!    growing into its liberty, if that point has two vacant neighbours. The
+//!    groups in atari when the playout began (a capture or a save the tree
+//!    left standing) are looked at the same way, every turn.
 //! 2. **Eyes are kept.** A vacant point all of whose neighbours are our
 //!    stones is never filled by us: filling it trades a point of territory
 //!    for a stone and takes a liberty from our own group. Uniform playouts
@@ -68,6 +70,9 @@ pub struct Playouts {
     live: usize,
     /// The stones of the turn before, and of this turn.
     last_turn: Vec<Point>,
+    /// A stone of each group in atari when the playout began: a capture or
+    /// a save that the tree left standing is looked at as well.
+    standing: Vec<Point>,
     this_turn: Vec<Point>,
     /// Per point index: the sum of final owners (+1 Black, −1 White).
     ownership: Vec<i32>,
@@ -85,6 +90,7 @@ impl Playouts {
             slot: Vec::new(),
             live: 0,
             last_turn: Vec::new(),
+            standing: Vec::new(),
             this_turn: Vec::new(),
             ownership: Vec::new(),
             counted: 0,
@@ -101,6 +107,7 @@ impl Playouts {
     /// `trace` under its point's index.
     pub fn play(&mut self, pos: &mut Position, trace: &mut Trace) -> Outcome {
         self.collect_vacant(pos);
+        self.collect_ataris(pos);
         self.last_turn.clear();
         if pos.turn_in_progress() {
             self.this_turn.clear();
@@ -158,6 +165,25 @@ impl Playouts {
             }
         }
         self.live = self.vacant.len();
+    }
+
+    /// A stone of each group in atari, by its liberty and colour (a group
+    /// in atari has one liberty, so this names each once).
+    fn collect_ataris(&mut self, pos: &Position) {
+        self.standing.clear();
+        if self.settings.tactics <= 0.0 {
+            return;
+        }
+        let mut seen: Vec<(Point, Option<Color>)> = Vec::new();
+        for p in pos.geometry().points() {
+            if let Some(l) = pos.atari_liberty(p) {
+                let key = (l, pos.stone_at(p));
+                if !seen.contains(&key) {
+                    seen.push(key);
+                    self.standing.push(p);
+                }
+            }
+        }
     }
 
     /// Makes every vacant point live again (a new turn).
@@ -289,13 +315,15 @@ impl Playouts {
     /// A capture or a save next to the opponent's last turn, if the coin
     /// says to look and one is found (module doc).
     fn tactical_step(&mut self, pos: &Position) -> Option<Point> {
-        if self.last_turn.is_empty() || !self.chance(self.settings.tactics) {
+        if (self.last_turn.is_empty() && self.standing.is_empty())
+            || !self.chance(self.settings.tactics)
+        {
             return None;
         }
         let me = pos.side_to_move();
         let g = pos.geometry();
         let mut save = None;
-        for &s in &self.last_turn {
+        for &s in self.last_turn.iter().chain(&self.standing) {
             match pos.stone_at(s) {
                 Some(c) if c == me.opponent() => {
                     if let Some(l) = pos.atari_liberty(s)
@@ -304,7 +332,18 @@ impl Playouts {
                         return Some(l);
                     }
                 }
-                _ => continue,
+                // One of ours left in atari before the playout began.
+                Some(_) => {
+                    if save.is_none()
+                        && let Some(l) = pos.atari_liberty(s)
+                        && pos.neighbour_counts(l).vacant >= 2
+                        && self.wanted(pos, l, me) == Some(StepKind::Growth)
+                    {
+                        save = Some(l);
+                    }
+                    continue;
+                }
+                None => continue,
             }
             if save.is_some() {
                 continue;

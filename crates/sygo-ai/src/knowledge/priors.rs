@@ -15,6 +15,7 @@
 //! | a growth that leaves its group three liberties or more ("keeps options") | a little better |
 //! | a placement on the edge, or next to the edge | worse |
 //! | a placement in contact with the opponent that has two liberties or fewer | worse |
+//! | a growth of a group that could capture elsewhere, capturing nothing (a group grows once a turn) | bad |
 //!
 //! `Finish` is believed bad while some growth step is believed at least even
 //! (a growth stone is a point, and the turn may grow every group), and good
@@ -61,6 +62,9 @@ pub(crate) struct StepFacts {
     pub(crate) own_eye: bool,
     /// Some neighbour is an opponent stone.
     pub(crate) contact: bool,
+    /// It grows a group of ours that could capture elsewhere instead (a
+    /// group grows once a turn).
+    pub(crate) spends_capturer: bool,
 }
 
 /// The facts of a stone of `me` on vacant p.
@@ -112,6 +116,7 @@ pub(crate) fn step_facts(pos: &Position, f: &Features, p: Point, me: Color) -> S
         if group.libs == 1 {
             facts.rescues += group.size;
         }
+        facts.spends_capturer |= group.capturer;
         if group.libs as usize > KEPT_LIBERTIES {
             many = true;
         }
@@ -155,6 +160,12 @@ pub(crate) fn stone_prior(
     if facts.libs_after <= 1 {
         return Prior {
             value: 0.1,
+            weight: strong,
+        };
+    }
+    if facts.spends_capturer && kind == StepKind::Growth {
+        return Prior {
+            value: 0.15,
             weight: strong,
         };
     }
