@@ -103,7 +103,9 @@ impl MctsSettings {
     /// Sets one setting from its name and text, as the arena and the command
     /// line write them: `threads=2`, `visits=5000`, `time=250` (ms, the
     /// default time per turn), `memory=512` (MiB), `c=0.2` (exploration),
-    /// `rave=1000` (or `off`), `margin=0.1`, `expand=2`, `reuse=on|off`,
+    /// `rave=1000` (or `off`), `margin=0.1`, `expand=2`, `widen=4/0.5` (or
+    /// `off`: progressive widening, a node with N visits considering its
+    /// 4 + N^0.5 children of highest prior), `reuse=on|off`,
     /// `priors=on|off`, `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance
     /// of another growth step in playouts), `resign=0.02` (or `off`).
     ///
@@ -133,6 +135,19 @@ impl MctsSettings {
             "rave" => self.rave_equivalence = if off { None } else { Some(num(key, value)?) },
             "margin" => self.margin_weight = num::<f32>(key, value)?.clamp(0.0, 1.0),
             "expand" => self.expand_after = num::<u32>(key, value)?.max(1),
+            "widen" => {
+                self.widening = if off {
+                    None
+                } else {
+                    let (base, exponent) = value
+                        .split_once('/')
+                        .ok_or_else(|| format!("{key}={value}: write BASE/EXPONENT or off"))?;
+                    Some(Widening {
+                        base: num(key, base)?,
+                        exponent: num(key, exponent)?,
+                    })
+                }
+            }
             "reuse" => self.reuse = switch(key, value)?,
             "priors" => {
                 self.priors = switch(key, value)?.then(PriorSettings::default);

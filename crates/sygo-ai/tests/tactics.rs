@@ -22,7 +22,7 @@
 //! contain the words.
 //!
 //! That test is ignored for now (run it with `--ignored`): the strongest
-//! player solves 15 to 18 of the 25 (60–72%, the target is 90%). Its
+//! player solves 21 of the 25 (84%; the target is 90%). Its
 //! playouts barely tell the tactic from a quiet turn on an open board, where
 //! random play reverses big groups back and forth; `playout_values` (also
 //! ignored) prints, for each position, the side to move's share of games won
@@ -199,7 +199,7 @@ fn every_position_has_a_solution_and_a_wrong_turn() {
 
 /// The strongest player, one second a position, solves at least 90%.
 #[test]
-#[ignore = "the strongest player solves 60-72% of these, below the 90% wanted (see the module doc)"]
+#[ignore = "the strongest player solves 84% of these, below the 90% wanted (see the module doc)"]
 fn the_strongest_player_solves_the_tactics() {
     // TACTICS=words runs only the positions whose names contain them.
     let only = std::env::var("TACTICS").unwrap_or_default();

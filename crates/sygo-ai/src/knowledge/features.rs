@@ -22,9 +22,14 @@ pub(crate) struct Group {
     pub(crate) libs: u32,
     /// The first [`KEPT_LIBERTIES`] liberties found.
     pub(crate) lib: [Point; KEPT_LIBERTIES],
-    /// It touches the last liberty of an opponent group: growing there
-    /// captures, so growing elsewhere this turn would throw the capture away.
+    /// It touches the last liberty of an opponent group (or a liberty of an
+    /// opponent group that can be closed this turn): growing there captures,
+    /// so growing elsewhere this turn would throw the capture away.
     pub(crate) capturer: bool,
+    /// Every liberty of this group (two to four) can be filled this turn by
+    /// growth, each by a different group of the opponent's: one growth turn
+    /// reverses it.
+    pub(crate) closable: bool,
 }
 
 impl Group {
@@ -82,16 +87,24 @@ impl Features {
                 self.flood(pos, p, color);
             }
         }
-        // The groups next to the last liberty of a group in atari.
+        // The groups next to the last liberty of a group in atari, and the
+        // groups whose liberties the side to move can all fill this turn.
+        let mover = pos.side_to_move();
         for i in 0..self.groups.len() {
             let group = self.groups[i];
-            if group.libs != 1 {
+            let closable = group.color != mover
+                && (2..=KEPT_LIBERTIES as u32).contains(&group.libs)
+                && self.closable(pos, &group);
+            if group.libs != 1 && !closable {
                 continue;
             }
-            for q in g.neighbours(group.lib[0]) {
-                if pos.stone_at(q) == Some(group.color.opponent()) {
-                    let id = self.group_of[q.index()] as usize;
-                    self.groups[id].capturer = true;
+            self.groups[i].closable = closable;
+            for &l in group.kept() {
+                for q in g.neighbours(l) {
+                    if pos.stone_at(q) == Some(group.color.opponent()) {
+                        let id = self.group_of[q.index()] as usize;
+                        self.groups[id].capturer = true;
+                    }
                 }
             }
         }
@@ -114,6 +127,7 @@ impl Features {
             libs: 0,
             lib: [start; KEPT_LIBERTIES],
             capturer: false,
+            closable: false,
         };
         self.stack.clear();
         self.stack.push(start);
@@ -138,6 +152,49 @@ impl Features {
             }
         }
         self.groups.push(group);
+    }
+
+    /// Whether the side to move can fill every liberty of `group` (all kept)
+    /// by growth this turn: each liberty a growth step now, and the
+    /// liberties matched to different groups of the mover's (a group grows
+    /// once a turn).
+    fn closable(&self, pos: &Position, group: &Group) -> bool {
+        let g = pos.geometry();
+        let libs = group.kept();
+        // For each liberty, the mover's groups next to it (at most 6).
+        let mut growers = [[NONE; 6]; KEPT_LIBERTIES];
+        for (i, &l) in libs.iter().enumerate() {
+            if pos.eligible_step(l) != Some(sygo_rules::StepKind::Growth) {
+                return false;
+            }
+            let mut n = 0;
+            for q in g.neighbours(l) {
+                if pos.stone_at(q) == Some(group.color.opponent()) {
+                    let id = self.group_of[q.index()];
+                    if !growers[i][..n].contains(&id) {
+                        growers[i][n] = id;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        // A matching of liberties to distinct groups, by trying every
+        // choice (at most 6^4).
+        fn assign(growers: &[[u32; 6]], used: &mut [u32; KEPT_LIBERTIES], i: usize) -> bool {
+            if i == growers.len() {
+                return true;
+            }
+            for &id in growers[i].iter().take_while(|&&id| id != NONE) {
+                if !used[..i].contains(&id) {
+                    used[i] = id;
+                    if assign(growers, used, i + 1) {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        assign(&growers[..libs.len()], &mut [NONE; KEPT_LIBERTIES], 0)
     }
 
     /// Breadth-first distances from every stone, up to [`FAR`].

@@ -15,6 +15,7 @@
 //! | a growth that leaves its group three liberties or more ("keeps options") | a little better |
 //! | a placement on the edge, or next to the edge | worse |
 //! | a placement in contact with the opponent that has two liberties or fewer | worse |
+//! | a growth onto a liberty of a group whose liberties can all be filled this turn, each by another of our groups | good, more for more stones |
 //! | a growth of a group that could capture elsewhere, capturing nothing (a group grows once a turn) | bad |
 //!
 //! `Finish` is believed bad while some growth step is believed at least even
@@ -53,6 +54,9 @@ pub(crate) struct StepFacts {
     pub(crate) captures: u32,
     /// Opponent stones it puts in atari (groups with two liberties now).
     pub(crate) threatens: u32,
+    /// Opponent stones of groups whose liberties can all be filled this
+    /// turn, of which this is one.
+    pub(crate) closes_in: u32,
     /// Our stones in atari next to it.
     pub(crate) rescues: u32,
     /// Liberties of its group afterwards (exact up to 4, else at least 4),
@@ -96,6 +100,9 @@ pub(crate) fn step_facts(pos: &Position, f: &Features, p: Point, me: Color) -> S
             1 => facts.captures += group.size,
             2 => facts.threatens += group.size,
             _ => {}
+        }
+        if group.closable {
+            facts.closes_in += group.size;
         }
     }
     facts.contact = n_theirs > 0;
@@ -160,6 +167,12 @@ pub(crate) fn stone_prior(
     if facts.libs_after <= 1 {
         return Prior {
             value: 0.1,
+            weight: strong,
+        };
+    }
+    if facts.closes_in > 0 && kind == StepKind::Growth {
+        return Prior {
+            value: 0.75 + 0.01 * facts.closes_in.min(10) as f32,
             weight: strong,
         };
     }
