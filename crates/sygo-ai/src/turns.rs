@@ -22,7 +22,7 @@ use std::collections::HashSet;
 use sygo_rules::Turn;
 
 use crate::analysis::Candidate;
-use crate::search::{ChildStats, GameState, Policy, Search, merged_children};
+use crate::search::{GameState, Policy, Search, best, merged_children};
 use crate::steps::{Step, StepGame, turn_of};
 
 /// A whole turn found in the trees, with what the simulations say of it for
@@ -42,15 +42,6 @@ pub(crate) struct TurnLine {
 /// Completes a turn in progress: plays steps on the state (pushing them)
 /// until the turn ends.
 pub(crate) type Complete<'a> = dyn FnMut(&mut StepGame, &mut Vec<Step>) + 'a;
-
-/// The most visited of some children (the better value breaks ties), if any
-/// was visited.
-fn most_visited<A: Copy>(children: &[ChildStats<A>]) -> Option<&ChildStats<A>> {
-    children
-        .iter()
-        .filter(|c| c.visits > 0)
-        .max_by(|a, b| a.visits.cmp(&b.visits).then(a.value.total_cmp(&b.value)))
-}
 
 /// Up to `limit` whole turns from the state reached by `path` (which is
 /// `start`), one per first step, most visited first (module doc).
@@ -84,7 +75,7 @@ pub(crate) fn whole_turns<P: Policy<StepGame>>(
         full.push(first.action);
         while !state.is_over() && state.position().turn_in_progress() {
             let children = merged_children(searches, &full);
-            match most_visited(&children) {
+            match best(&children).filter(|c| c.visits > 0) {
                 Some(next) => {
                     state.apply(next.action);
                     steps.push(next.action);

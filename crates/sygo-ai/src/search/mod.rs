@@ -63,6 +63,7 @@ use std::fmt;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
+pub(crate) use results::best;
 pub use results::{ChildStats, NodeStats, merged_children, merged_node_stats};
 pub use threads::run_parallel;
 pub use time::Limits;
