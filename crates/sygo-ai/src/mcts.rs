@@ -1,6 +1,8 @@
 //! The strong player: Monte-Carlo tree search over steps with knowledge
-//! (priors, RAVE, better playouts, a value that weighs the margin), tree
-//! reuse between turns, one tree per core, and strength levels.
+//! (priors, better playouts, a value that weighs the margin; RAVE and
+//! progressive widening as options, off by default after arena runs: see
+//! `docs/ai.md`), tree reuse between turns, one tree per core, and strength
+//! levels.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,7 +61,8 @@ pub struct MctsSettings {
 
 impl MctsSettings {
     /// The strongest settings: every core, no visit cap (the budget decides),
-    /// all the knowledge.
+    /// the priors and the playout policy; no RAVE and no widening (each lost
+    /// or gained nothing in arena runs).
     pub fn strongest() -> MctsSettings {
         MctsSettings {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
