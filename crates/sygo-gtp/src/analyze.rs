@@ -23,6 +23,7 @@ use std::time::Duration;
 use sygo_ai::Analysis;
 use sygo_rules::{Color, Position};
 
+use crate::commands::parse_bool;
 use crate::error::CommandError;
 use crate::framing::quote;
 
@@ -77,8 +78,8 @@ pub(crate) fn parse(args: &[&str]) -> Result<(Option<Color>, AnalyzeRequest), Co
         };
         match key.to_ascii_lowercase().as_str() {
             "interval" => request.interval = parse_interval(value)?,
-            "ownership" => request.ownership = parse_switch(value)?,
-            "rootinfo" => request.root_info = parse_switch(value)?,
+            "ownership" => request.ownership = parse_bool(value)?,
+            "rootinfo" => request.root_info = parse_bool(value)?,
             "maxmoves" => request.max_moves = parse_count(value)?,
             _ => {
                 return Err(CommandError::Syntax(format!(
@@ -111,20 +112,6 @@ fn parse_count(text: &str) -> Result<usize, CommandError> {
             "{} is not a number of moves: write a whole number from 1",
             quote(text, 16)
         ))),
-    }
-}
-
-/// `true` or `false`, case-insensitive.
-fn parse_switch(text: &str) -> Result<bool, CommandError> {
-    if text.eq_ignore_ascii_case("true") {
-        Ok(true)
-    } else if text.eq_ignore_ascii_case("false") {
-        Ok(false)
-    } else {
-        Err(CommandError::Syntax(format!(
-            "{} is not true or false",
-            quote(text, 16)
-        )))
     }
 }
 

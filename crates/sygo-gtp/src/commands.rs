@@ -218,7 +218,7 @@ fn parse_stones(text: &str) -> Result<u32, CommandError> {
 }
 
 /// `true` or `false`, case-insensitive.
-fn parse_bool(text: &str) -> Result<bool, CommandError> {
+pub(crate) fn parse_bool(text: &str) -> Result<bool, CommandError> {
     if text.eq_ignore_ascii_case("true") {
         Ok(true)
     } else if text.eq_ignore_ascii_case("false") {
