@@ -282,25 +282,6 @@ impl MctsPlayer {
             .collect();
     }
 
-    /// The limits of one turn's search for a budget.
-    fn limits(&self, budget: &Budget) -> Limits {
-        let visits = match (budget.visits, self.settings.visits) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let time = match budget.time {
-            Some(t) => Some(t.saturating_sub(safety_margin(t))),
-            None if visits.is_none() => Some(self.settings.default_time),
-            None => None,
-        };
-        Limits {
-            visits,
-            time,
-            deadline: None,
-            stop: Some(self.stop.clone()),
-        }
-    }
-
     /// Searches the position of `game` within `budget` and returns every
     /// whole turn found, most visited first, with the root.
     fn search(&mut self, position: &Position, budget: &Budget) -> (StepGame, Vec<TurnLine>) {
@@ -313,11 +294,13 @@ impl MctsPlayer {
             search.set_root(&root);
             search.policy_mut().playouts_mut().reset_ownership();
         }
-        let mut limits = self.limits(budget);
-        // Time already spent setting up counts.
-        if let Some(t) = limits.time.take() {
-            limits.deadline = Some(start + t);
-        }
+        let limits = turn_limits(
+            budget,
+            self.settings.visits,
+            self.settings.default_time,
+            &self.stop,
+            start,
+        );
         if !root.is_over() {
             run_parallel(&mut self.searches, &limits);
         }
@@ -420,6 +403,35 @@ impl MctsPlayer {
             candidates,
             ownership,
         }
+    }
+}
+
+/// The limits of one turn's search, for a search player that started
+/// thinking at `start` (time spent setting up counts): the budget's visits
+/// capped by the player's own `visits`, and a deadline at the budget's time
+/// less [`safety_margin`], or at `default_time` when the budget gives
+/// neither time nor visits; `stop` ends it early.
+pub(crate) fn turn_limits(
+    budget: &Budget,
+    visits: Option<u64>,
+    default_time: Duration,
+    stop: &Arc<AtomicBool>,
+    start: Instant,
+) -> Limits {
+    let visits = match (budget.visits, visits) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let time = match budget.time {
+        Some(t) => Some(t.saturating_sub(safety_margin(t))),
+        None if visits.is_none() => Some(default_time),
+        None => None,
+    };
+    Limits {
+        visits,
+        time: None,
+        deadline: time.map(|t| start + t),
+        stop: Some(stop.clone()),
     }
 }
 

@@ -27,11 +27,10 @@ use sygo_rules::{Game, StepKind};
 
 use crate::analysis::Analysis;
 use crate::budget::Budget;
-use crate::mcts::safety_margin;
+use crate::mcts::turn_limits;
 use crate::player::{Decision, Player};
 use crate::search::{
-    GameState, Limits, Outcome, Policy, Search, SearchConfig, Trace, merged_node_stats,
-    run_parallel,
+    GameState, Outcome, Policy, Search, SearchConfig, Trace, merged_node_stats, run_parallel,
 };
 use crate::steps::{Step, StepGame, turn_of};
 use crate::turns;
@@ -188,21 +187,13 @@ impl Player for UctPlayer {
         for search in &mut self.searches {
             search.set_root(&root);
         }
-        let visits = match (budget.visits, self.settings.visits) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let time = match budget.time {
-            Some(t) => Some(t.saturating_sub(safety_margin(t))),
-            None if visits.is_none() => Some(self.settings.default_time),
-            None => None,
-        };
-        let limits = Limits {
-            visits,
-            time: None,
-            deadline: time.map(|t| start + t),
-            stop: Some(self.stop.clone()),
-        };
+        let limits = turn_limits(
+            budget,
+            self.settings.visits,
+            self.settings.default_time,
+            &self.stop,
+            start,
+        );
         if !root.is_over() {
             run_parallel(&mut self.searches, &limits);
         }
