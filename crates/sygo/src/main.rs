@@ -14,6 +14,8 @@
 //!   (`docs/strength.md`).
 //! - `sygo analyze`: the AI's view of a position of a record: win rate,
 //!   score lead, the best turns, who owns what.
+//! - `sygo serve` (also `sygo` with no command): the web app
+//!   (`docs/web.md`).
 //!
 //! Exit codes: 0 on success (also when the reader of the output goes away),
 //! 1 on an error, 2 on bad arguments.
@@ -27,6 +29,7 @@ mod play;
 mod replay;
 mod review;
 mod score;
+mod serve;
 mod show;
 
 use std::io;
@@ -39,8 +42,9 @@ use sygo_rules::{Geometry, GeometryError, Variant};
 #[derive(Debug, Parser)]
 #[command(name = "sygo", version, about)]
 struct Cli {
+    /// What to do; with none, `serve` with its defaults: the web app.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// The subcommands.
@@ -73,6 +77,9 @@ enum Command {
     /// (default: the end): the win rate and score lead of the side to move,
     /// the best turns with their lines, and who owns what.
     Analyze(analyze::AnalyzeArgs),
+    /// Start the web app: play in the browser, against the AI or another
+    /// person (the default command).
+    Serve(serve::ServeArgs),
 }
 
 /// The board options shared by the subcommands.
@@ -103,7 +110,10 @@ fn parse_variant(text: &str) -> Result<Variant, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let outcome = match cli.command {
+    let command = cli
+        .command
+        .unwrap_or_else(|| Command::Serve(serve::ServeArgs::default()));
+    let outcome = match command {
         Command::Gtp(args) => gtp::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args),
@@ -113,6 +123,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Arena(args) => arena::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,104 @@
+//! Request bodies and tokens: JSON bodies checked for their type, size and
+//! shape, the bearer token of a side.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::http::{HeaderMap, StatusCode};
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// A JSON body of type `T`: `Content-Type: application/json` (415
+/// otherwise), at most the body limit (413), and valid for `T` (400 with
+/// serde's words).
+pub(crate) struct JsonBody<T>(pub T);
+
+/// A JSON body that may be left out (empty): then `T::default()`.
+pub(crate) struct OptionalJsonBody<T>(pub T);
+
+/// The media type of a request (`application/json`), lower case, without
+/// parameters.
+pub(crate) fn media_type(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(CONTENT_TYPE)?.to_str().ok()?;
+    let essence = value.split(';').next().unwrap_or("").trim();
+    Some(essence.to_ascii_lowercase())
+}
+
+fn is_json(headers: &HeaderMap) -> bool {
+    media_type(headers).is_some_and(|m| m == "application/json" || m.ends_with("+json"))
+}
+
+/// The whole body, within the limit.
+pub(crate) async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
+    Bytes::from_request(req, state).await.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge
+        } else {
+            ApiError::BadRequest(format!(
+                "the body could not be read: {}",
+                rejection.body_text()
+            ))
+        }
+    })
+}
+
+fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::BadRequest(format!("the body is not what this path takes: {e}")))
+}
+
+fn not_json() -> ApiError {
+    ApiError::UnsupportedMediaType(
+        "send the body as JSON, with Content-Type: application/json".to_string(),
+    )
+}
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        if !is_json(req.headers()) {
+            return Err(not_json());
+        }
+        let bytes = body_bytes(req, state).await?;
+        Ok(JsonBody(parse(&bytes)?))
+    }
+}
+
+impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for OptionalJsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let json = is_json(req.headers());
+        let has_type = req.headers().contains_key(CONTENT_TYPE);
+        let bytes = body_bytes(req, state).await?;
+        if bytes.iter().all(u8::is_ascii_whitespace) && (json || !has_type) {
+            return Ok(OptionalJsonBody(T::default()));
+        }
+        if !json {
+            return Err(not_json());
+        }
+        Ok(OptionalJsonBody(parse(&bytes)?))
+    }
+}
+
+/// The token of `Authorization: Bearer TOKEN` (401 without one).
+pub(crate) fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
+    let missing = || {
+        ApiError::Unauthorized(
+            "this needs the token of a side: Authorization: Bearer TOKEN".to_string(),
+        )
+    };
+    let value = headers
+        .get(AUTHORIZATION)
+        .ok_or_else(missing)?
+        .to_str()
+        .map_err(|_| missing())?;
+    let (scheme, token) = value.trim().split_once(' ').ok_or_else(missing)?;
+    let token = token.trim();
+    if !scheme.eq_ignore_ascii_case("bearer") || token.is_empty() {
+        return Err(missing());
+    }
+    Ok(token)
+}

@@ -1,0 +1,38 @@
+//! The JSON API (`docs/web.md`), one file per group of endpoints, and what
+//! they share: request bodies, tokens, answers.
+
+pub(crate) mod extract;
+pub(crate) mod games;
+pub(crate) mod records;
+pub(crate) mod search;
+pub(crate) mod steps;
+pub(crate) mod turns;
+
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::games::Entry;
+use crate::secret::is_id;
+
+/// An answer whose body is JSON text already written.
+pub(crate) fn json_response(status: StatusCode, json: String) -> Response {
+    (status, [(CONTENT_TYPE, "application/json")], json).into_response()
+}
+
+/// The game named in a path (404 for anything else).
+pub(crate) fn find(state: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
+    if !is_id(id) {
+        return Err(ApiError::no_game(id));
+    }
+    state.games.get(id)
+}
+
+/// A count sent as a JSON number, as a `usize`.
+pub(crate) fn count(field: &str, n: i64) -> Result<usize, ApiError> {
+    usize::try_from(n).map_err(|_| ApiError::BadRequest(format!("{field} {n} is negative")))
+}

@@ -1,0 +1,149 @@
+//! `GET /api/games/{id}/record` (download the record) and
+//! `POST /api/records` (upload a record to review it).
+
+use axum::extract::{Path, Request, State};
+use axum::http::StatusCode;
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde_json::value::RawValue;
+use sygo_records::{GameInfo, Record};
+
+use crate::api::extract::{body_bytes, media_type};
+use crate::api::games::add_game;
+use crate::api::{find, json_response};
+use crate::app::AppState;
+use crate::db::TurnRow;
+use crate::error::ApiError;
+use crate::games::{Entry, Meta, Side, Source, reversed_stones};
+use crate::time::{date, now_ms};
+
+/// `GET /api/games/{id}/record`: the record as SGF (`docs/records.md`), an
+/// uploaded one as it was uploaded.
+pub(crate) async fn download(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let meta = &entry.meta;
+    let text = match &meta.record {
+        Some(text) => text.clone(),
+        None => {
+            let game = entry.with_live(|live| live.game.clone());
+            let info = GameInfo {
+                black: Some(meta.black.record_name()),
+                white: Some(meta.white.record_name()),
+                date: Some(date(meta.created)),
+                result: None,
+                komi: meta.komi,
+            };
+            Record::from_game(&game, info).to_sgf()
+        }
+    };
+    let disposition = format!("attachment; filename=\"sygo-{}.sgf\"", meta.id);
+    Ok((
+        [
+            (
+                CONTENT_TYPE,
+                "application/x-go-sgf; charset=utf-8".to_string(),
+            ),
+            (CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+#[derive(Serialize)]
+struct Uploaded<'a> {
+    game: &'a RawValue,
+}
+
+/// `POST /api/records`: the SGF text as the body (`application/x-go-sgf` or
+/// `text/plain`); 201 with the game, stored for review (no tokens).
+pub(crate) async fn upload(
+    State(state): State<AppState>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    match media_type(request.headers()).as_deref() {
+        Some("application/x-go-sgf" | "text/plain") => {}
+        _ => {
+            return Err(ApiError::UnsupportedMediaType(
+                "send the record as its text, with Content-Type: application/x-go-sgf \
+                 (or text/plain)"
+                    .to_string(),
+            ));
+        }
+    }
+    let bytes = body_bytes(request, &state).await?;
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|_| ApiError::BadRecord("the record is not UTF-8 text".to_string()))?;
+    let record = Record::parse(text).map_err(|e| ApiError::BadRecord(e.to_string()))?;
+    let game = record.main_line();
+    let info = record.info();
+    let komi = if info.komi.is_finite() {
+        info.komi
+    } else {
+        0.0
+    };
+    let geometry = game.position().geometry();
+    let created = now_ms();
+    let reversed = {
+        let turns = game.turns();
+        match turns.split_last() {
+            None => Vec::new(),
+            Some((_, earlier)) => {
+                let mut before = game.start().clone();
+                for t in earlier {
+                    if before.play_turn(t).is_err() {
+                        break;
+                    }
+                }
+                reversed_stones(&before, game.position())
+            }
+        }
+    };
+    let (black, white) = (info.black.clone(), info.white.clone());
+    let entry = add_game(
+        &state,
+        |id| {
+            let meta = Meta {
+                id,
+                geometry,
+                komi,
+                black: Side::Human {
+                    name: black.clone(),
+                },
+                white: Side::Human {
+                    name: white.clone(),
+                },
+                tokens: [None, None],
+                source: Source::Uploaded,
+                created,
+                record: Some(text.to_string()),
+            };
+            Entry::new(meta, game.clone(), reversed.clone(), created)
+        },
+        |entry: &Entry| {
+            entry.with_live(|live| {
+                live.game
+                    .turns()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| TurnRow {
+                        game_id: entry.meta.id.clone(),
+                        number: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                        turn: t.to_notation(&geometry),
+                        played: created,
+                    })
+                    .collect()
+            })
+        },
+    )
+    .await?;
+    let game = RawValue::from_string(entry.update().json)
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let json = serde_json::to_string(&Uploaded { game: &game })
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(json_response(StatusCode::CREATED, json))
+}

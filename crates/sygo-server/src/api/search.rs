@@ -1,0 +1,121 @@
+//! `POST /api/games/{id}/hint` (a side, with its token, when it is to move)
+//! and `POST /api/games/{id}/analysis` (anyone): the AI's view of a
+//! position, searched off the request threads.
+
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::Deserialize;
+use sygo_rules::Game;
+
+use crate::ai;
+use crate::api::extract::{OptionalJsonBody, bearer};
+use crate::api::{count, find, json_response};
+use crate::app::AppState;
+use crate::config::{DEFAULT_SEARCH_TIME_MS, SEARCH_TIMES_MS};
+use crate::error::ApiError;
+use crate::games::Entry;
+
+/// The body (optional): the time to search, and for an analysis the
+/// position (after its first `turn` turns; default: the current one).
+#[derive(Deserialize, Default)]
+pub(crate) struct SearchRequest {
+    time_ms: Option<i64>,
+    turn: Option<i64>,
+}
+
+fn search_time(request: &SearchRequest) -> Result<Duration, ApiError> {
+    let ms = request.time_ms.unwrap_or(DEFAULT_SEARCH_TIME_MS as i64);
+    u64::try_from(ms)
+        .ok()
+        .filter(|t| SEARCH_TIMES_MS.contains(t))
+        .map(Duration::from_millis)
+        .ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "time_ms {ms}: a search takes {} to {} ms",
+                SEARCH_TIMES_MS.start(),
+                SEARCH_TIMES_MS.end()
+            ))
+        })
+}
+
+/// Searches `game` with the game's search lock (409 if a search of this
+/// game is running).
+async fn search(
+    state: &AppState,
+    entry: &Entry,
+    game: Game,
+    time: Duration,
+) -> Result<Response, ApiError> {
+    if game.position().is_over() {
+        return Err(ApiError::Conflict(
+            "the game is over: there is nothing to search".to_string(),
+        ));
+    }
+    let _search = entry.search.try_lock().map_err(|_| {
+        ApiError::Conflict(
+            "the AI is already thinking about this game: ask again when it has played".to_string(),
+        )
+    })?;
+    let json = ai::analyse(state, game, time).await?;
+    Ok(json_response(StatusCode::OK, json))
+}
+
+/// `POST /api/games/{id}/hint`: the analysis of the current position for
+/// the token's side, which must be to move.
+pub(crate) async fn hint(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    OptionalJsonBody(request): OptionalJsonBody<SearchRequest>,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let token = bearer(&headers)?;
+    let color = entry.meta.color_of_token(token).ok_or_else(|| {
+        ApiError::Unauthorized("this token is not one of this game's sides".to_string())
+    })?;
+    let time = search_time(&request)?;
+    let game = entry.with_live(|live| live.game.clone());
+    let pos = game.position();
+    if !pos.is_over() && pos.side_to_move() != color {
+        return Err(ApiError::NotYourTurn(format!(
+            "it is {}'s turn: a hint is for the side to move",
+            pos.side_to_move()
+        )));
+    }
+    search(&state, &entry, game, time).await
+}
+
+/// `POST /api/games/{id}/analysis`: the analysis of the current position,
+/// or of the position after the first `turn` turns.
+pub(crate) async fn analysis(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    OptionalJsonBody(request): OptionalJsonBody<SearchRequest>,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let time = search_time(&request)?;
+    let game = entry.with_live(|live| live.game.clone());
+    let game = match request.turn {
+        None => game,
+        Some(n) => {
+            let n = count("turn", n)?;
+            let total = game.turns().len();
+            if n > total {
+                return Err(ApiError::BadRequest(format!(
+                    "turn {n}: the game has {total} turns"
+                )));
+            }
+            let mut earlier = Game::new(game.start().clone());
+            for turn in &game.turns()[..n] {
+                earlier
+                    .play(turn.clone())
+                    .map_err(|e| ApiError::Internal(format!("replaying a game: {e}")))?;
+            }
+            earlier
+        }
+    };
+    search(&state, &entry, game, time).await
+}

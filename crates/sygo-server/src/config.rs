@@ -1,0 +1,65 @@
+//! How the server is set up, and the limits of the API (`docs/web.md`).
+
+use std::net::SocketAddr;
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The largest request body accepted: 256 KiB (a record of a long game with
+/// comments fits many times over).
+pub const BODY_LIMIT: usize = 256 * 1024;
+
+/// Board sizes accepted for Sygo (the side of the square).
+pub const SYGO_SIZES: RangeInclusive<u8> = 3..=25;
+
+/// Board sizes accepted for Hexsygo (the base of the hexagon).
+pub const HEXSYGO_SIZES: RangeInclusive<u8> = 2..=13;
+
+/// The AI's levels.
+pub const LEVELS: RangeInclusive<u8> = 1..=sygo_ai::MAX_LEVEL;
+
+/// The AI's time per turn, in milliseconds.
+pub const TURN_TIMES_MS: RangeInclusive<u64> = 100..=60_000;
+
+/// The AI's time per turn when a request gives none, in milliseconds.
+pub const DEFAULT_TURN_TIME_MS: u64 = 1000;
+
+/// The time of a hint or an analysis, in milliseconds.
+pub const SEARCH_TIMES_MS: RangeInclusive<u64> = 100..=10_000;
+
+/// The time of a hint or an analysis when a request gives none.
+pub const DEFAULT_SEARCH_TIME_MS: u64 = 1000;
+
+/// The largest komi accepted, either way.
+pub const MAX_KOMI: f64 = 1000.0;
+
+/// The address `sygo serve` listens on unless told otherwise.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+
+/// The server's settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen (port 0: any free port; [`crate::Server::local_addr`]
+    /// says which).
+    pub addr: SocketAddr,
+    /// The SQLite database file, created if missing.
+    pub db: PathBuf,
+    /// How many AI searches may run at once (each search thread takes one):
+    /// by default the number of cores, so that requests are still answered
+    /// while the AI thinks.
+    pub ai_slots: usize,
+    /// The interval of the `: keep-alive` comments of live updates.
+    pub keep_alive: Duration,
+}
+
+impl Config {
+    /// The settings for `addr` and `db`, the others by default.
+    pub fn new(addr: SocketAddr, db: PathBuf) -> Config {
+        Config {
+            addr,
+            db,
+            ai_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            keep_alive: Duration::from_secs(15),
+        }
+    }
+}

@@ -1,0 +1,320 @@
+//! The database: SQLite in WAL mode with `synchronous=FULL`, so that a
+//! commit is on disk when it returns, and the schema in `migrations/`.
+//!
+//! One thread owns the connection and does every write. Requests queue up
+//! on a channel; the thread takes all that are waiting and commits them in
+//! one transaction (group commit: one disk flush for many turns), each in a
+//! savepoint of its own so that one refused row (a turn number already
+//! stored) refuses only its request. A request is answered after its commit,
+//! so a turn is acknowledged only once it is durable.
+//!
+//! Reads happen once, at start: every game with its turns.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::mpsc;
+use std::thread;
+
+use rusqlite::{Connection, ErrorCode, Transaction, params};
+use rusqlite_migration::{M, Migrations};
+use tokio::sync::oneshot;
+
+/// Most writes committed together.
+const MAX_BATCH: usize = 256;
+
+/// The schema, one migration per file.
+fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![M::up(include_str!(
+        "../migrations/0001_games_and_turns.sql"
+    ))])
+}
+
+/// A row of the `games` table.
+#[derive(Clone, Debug)]
+pub(crate) struct GameRow {
+    pub id: String,
+    pub variant: String,
+    pub size: u8,
+    pub komi: f64,
+    /// JSON of the side.
+    pub black: String,
+    /// JSON of the side.
+    pub white: String,
+    pub black_token: Option<String>,
+    pub white_token: Option<String>,
+    pub source: String,
+    /// A position string.
+    pub start: String,
+    pub record: Option<String>,
+    /// Unix milliseconds.
+    pub created: i64,
+}
+
+/// A row of the `turns` table.
+#[derive(Clone, Debug)]
+pub(crate) struct TurnRow {
+    pub game_id: String,
+    /// 1 for the first turn.
+    pub number: u32,
+    pub turn: String,
+    /// Unix milliseconds.
+    pub played: i64,
+}
+
+/// A game as stored: its row and its turns in order (notation, time).
+#[derive(Debug)]
+pub(crate) struct StoredGame {
+    pub row: GameRow,
+    pub turns: Vec<(String, i64)>,
+}
+
+/// What to write.
+enum Write {
+    /// A new game, with the turns it starts with (an uploaded record's).
+    Game(GameRow, Vec<TurnRow>),
+    /// One more turn of a game.
+    Turn(TurnRow),
+}
+
+/// Why a write was not committed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum WriteError {
+    /// The key is taken: that turn number (or game id) is already stored.
+    Duplicate,
+    /// The database failed; the reason for the log.
+    Failed(String),
+}
+
+/// A write and who waits for it.
+struct Request {
+    write: Write,
+    reply: oneshot::Sender<Result<(), WriteError>>,
+}
+
+/// Why the database could not be opened.
+#[derive(Debug)]
+pub struct DbError(pub(crate) String);
+
+impl std::fmt::Display for DbError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DbError {}
+
+/// The handle of the writer thread.
+pub(crate) struct Db {
+    requests: mpsc::Sender<Request>,
+}
+
+impl Db {
+    /// Opens (or creates) the database at `path`, brings its schema up to
+    /// date, reads every game, and starts the writer thread.
+    pub(crate) fn open(path: &Path) -> Result<(Db, Vec<StoredGame>), DbError> {
+        let fail = |what: &str, e: &dyn std::fmt::Display| {
+            DbError(format!("database {}: {what}: {e}", path.display()))
+        };
+        let mut conn = Connection::open(path).map_err(|e| fail("cannot open it", &e))?;
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+            .map_err(|e| fail("cannot set WAL mode", &e))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(fail("cannot set WAL mode", &mode));
+        }
+        conn.execute_batch(
+            "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;",
+        )
+        .map_err(|e| fail("cannot set it up", &e))?;
+        migrations()
+            .to_latest(&mut conn)
+            .map_err(|e| fail("cannot bring its schema up to date", &e))?;
+        let games = load(&conn).map_err(|e| fail("cannot read it", &e))?;
+        let (requests, queue) = mpsc::channel();
+        thread::Builder::new()
+            .name("sygo-db".to_string())
+            .spawn(move || writer(conn, queue))
+            .map_err(|e| fail("cannot start its thread", &e))?;
+        Ok((Db { requests }, games))
+    }
+
+    /// Stores a new game (and the turns it starts with); returns once it is
+    /// committed.
+    pub(crate) async fn insert_game(
+        &self,
+        game: GameRow,
+        turns: Vec<TurnRow>,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Game(game, turns)).await
+    }
+
+    /// Stores a turn; returns once it is committed.
+    /// [`WriteError::Duplicate`] if that game already has that turn number.
+    pub(crate) async fn insert_turn(&self, turn: TurnRow) -> Result<(), WriteError> {
+        self.write(Write::Turn(turn)).await
+    }
+
+    async fn write(&self, write: Write) -> Result<(), WriteError> {
+        let (reply, answer) = oneshot::channel();
+        self.requests
+            .send(Request { write, reply })
+            .map_err(|_| WriteError::Failed("the database thread has stopped".to_string()))?;
+        answer
+            .await
+            .map_err(|_| WriteError::Failed("the database thread has stopped".to_string()))?
+    }
+}
+
+/// Every game with its turns, oldest first.
+fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
+    let mut turns: HashMap<String, Vec<(String, i64)>> = HashMap::new();
+    let mut stmt =
+        conn.prepare("SELECT game_id, turn, played FROM turns ORDER BY game_id, number")?;
+    let rows = stmt.query_map([], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get(2)?))
+    })?;
+    for row in rows {
+        let (id, turn, played) = row?;
+        turns.entry(id).or_default().push((turn, played));
+    }
+    let mut stmt = conn.prepare(
+        "SELECT id, variant, size, komi, black, white, black_token, white_token, \
+         source, start, record, created FROM games ORDER BY created, id",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok(GameRow {
+            id: r.get(0)?,
+            variant: r.get(1)?,
+            size: r.get(2)?,
+            komi: r.get(3)?,
+            black: r.get(4)?,
+            white: r.get(5)?,
+            black_token: r.get(6)?,
+            white_token: r.get(7)?,
+            source: r.get(8)?,
+            start: r.get(9)?,
+            record: r.get(10)?,
+            created: r.get(11)?,
+        })
+    })?;
+    let mut games = Vec::new();
+    for row in rows {
+        let row = row?;
+        let turns = turns.remove(&row.id).unwrap_or_default();
+        games.push(StoredGame { row, turns });
+    }
+    Ok(games)
+}
+
+/// The writer thread: takes every request waiting, commits them together,
+/// answers each; ends when every handle is dropped.
+fn writer(mut conn: Connection, queue: mpsc::Receiver<Request>) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(request) => batch.push(request),
+                Err(_) => break,
+            }
+        }
+        let results = commit(&mut conn, batch.iter().map(|r| &r.write));
+        for (request, result) in batch.into_iter().zip(results) {
+            // The one waiting may have gone (its connection closed): the
+            // write stands all the same.
+            let _ = request.reply.send(result);
+        }
+    }
+}
+
+/// Commits the writes in one transaction, each in its own savepoint; the
+/// result of each (all failed if the commit fails).
+fn commit<'a>(
+    conn: &mut Connection,
+    writes: impl ExactSizeIterator<Item = &'a Write>,
+) -> Vec<Result<(), WriteError>> {
+    let n = writes.len();
+    let failed = |e: rusqlite::Error| vec![Err(WriteError::Failed(e.to_string())); n];
+    let mut tx = match conn.transaction() {
+        Ok(tx) => tx,
+        Err(e) => return failed(e),
+    };
+    let mut results = Vec::with_capacity(n);
+    for write in writes {
+        results.push(apply_in_savepoint(&mut tx, write));
+    }
+    match tx.commit() {
+        Ok(()) => results,
+        Err(e) => failed(e),
+    }
+}
+
+/// One write in a savepoint: all of it or nothing.
+fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), WriteError> {
+    let sp = tx.savepoint().map_err(classify)?;
+    match write {
+        Write::Game(game, turns) => {
+            insert_game(&sp, game).map_err(classify)?;
+            for turn in turns {
+                insert_turn(&sp, turn).map_err(classify)?;
+            }
+        }
+        Write::Turn(turn) => insert_turn(&sp, turn).map_err(classify)?,
+    }
+    // Dropping a savepoint unreleased rolls it back; this keeps it.
+    sp.commit().map_err(classify)
+}
+
+fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO games (id, variant, size, komi, black, white, black_token, \
+         white_token, source, start, record, created) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    )?
+    .execute(params![
+        g.id,
+        g.variant,
+        g.size,
+        g.komi,
+        g.black,
+        g.white,
+        g.black_token,
+        g.white_token,
+        g.source,
+        g.start,
+        g.record,
+        g.created
+    ])?;
+    Ok(())
+}
+
+fn insert_turn(conn: &Connection, t: &TurnRow) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO turns (game_id, number, turn, played) VALUES (?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![t.game_id, t.number, t.turn, t.played])?;
+    Ok(())
+}
+
+/// A taken key is a duplicate; anything else a failure.
+fn classify(e: rusqlite::Error) -> WriteError {
+    match e.sqlite_error() {
+        Some(err)
+            if err.code == ErrorCode::ConstraintViolation
+                && (err.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+                    || err.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE) =>
+        {
+            WriteError::Duplicate
+        }
+        _ => WriteError::Failed(e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_valid() {
+        assert!(migrations().validate().is_ok());
+    }
+}

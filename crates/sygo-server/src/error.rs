@@ -1,0 +1,130 @@
+//! Errors as the API answers them: one [`ApiError`] per row of the table in
+//! `docs/web.md`, each a status and `{"error": {"code", "message"}}` with one
+//! sentence a player understands. Every handler returns it, and an error
+//! always means that nothing changed.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// Why a request was refused (or failed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ApiError {
+    /// 400: malformed JSON, a missing or wrong-typed field, a bad coordinate,
+    /// a bad size, a value out of range.
+    BadRequest(String),
+    /// 401: no token, or a token that is not one of this game's sides.
+    Unauthorized(String),
+    /// 403: the token is the side that is not to move.
+    NotYourTurn(String),
+    /// 404: unknown game or path.
+    NotFound(String),
+    /// 405: a path that exists, with another method.
+    MethodNotAllowed,
+    /// 409: the turn number sent is not the game's, the game is over, or the
+    /// AI is already searching this game.
+    Conflict(String),
+    /// 413: a body over the limit.
+    TooLarge,
+    /// 415: a body that is not of the type expected.
+    UnsupportedMediaType(String),
+    /// 422: a turn or step the rules refuse, with the rules' reason.
+    Illegal(String),
+    /// 422: an uploaded record that cannot be read, with where and why.
+    BadRecord(String),
+    /// 503: the server is shutting down.
+    Unavailable,
+    /// 500: something failed on the server's side (the database); the
+    /// details go to the server's log, not to the player.
+    Internal(String),
+}
+
+impl ApiError {
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::NotYourTurn(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Illegal(_) | ApiError::BadRecord(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The machine-readable code of the JSON answer.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::Unauthorized(_) => "unauthorized",
+            ApiError::NotYourTurn(_) => "not_your_turn",
+            ApiError::NotFound(_) => "not_found",
+            ApiError::MethodNotAllowed => "method_not_allowed",
+            ApiError::Conflict(_) => "conflict",
+            ApiError::TooLarge => "too_large",
+            ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
+            ApiError::Illegal(_) => "illegal",
+            ApiError::BadRecord(_) => "bad_record",
+            ApiError::Unavailable => "unavailable",
+            ApiError::Internal(_) => "internal",
+        }
+    }
+
+    /// The sentence for the player.
+    pub fn message(&self) -> String {
+        match self {
+            ApiError::BadRequest(m)
+            | ApiError::Unauthorized(m)
+            | ApiError::NotYourTurn(m)
+            | ApiError::NotFound(m)
+            | ApiError::Conflict(m)
+            | ApiError::UnsupportedMediaType(m)
+            | ApiError::Illegal(m)
+            | ApiError::BadRecord(m) => m.clone(),
+            ApiError::MethodNotAllowed => "this path does not take that method".to_string(),
+            ApiError::TooLarge => format!(
+                "the body is larger than {} KiB",
+                crate::config::BODY_LIMIT / 1024
+            ),
+            ApiError::Unavailable => "the server is shutting down: try again soon".to_string(),
+            ApiError::Internal(_) => {
+                "the server could not do that (its log says why): try again".to_string()
+            }
+        }
+    }
+
+    /// 404 for a game id that names no game.
+    pub(crate) fn no_game(id: &str) -> ApiError {
+        ApiError::NotFound(format!("there is no game {id:?}"))
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}: {}",
+            self.status().as_u16(),
+            self.code(),
+            self.message()
+        )
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let ApiError::Internal(detail) = &self {
+            eprintln!("sygo serve: internal error: {detail}");
+        }
+        let body = json!({"error": {"code": self.code(), "message": self.message()}});
+        (self.status(), Json(body)).into_response()
+    }
+}

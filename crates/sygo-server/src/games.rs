@@ -1,0 +1,407 @@
+//! The games held in memory, one [`Entry`] each: what never changes about a
+//! game ([`Meta`]), its live state ([`Live`]: the `Game` of the rules
+//! library), the locks, and the channel of its live updates.
+//!
+//! Every game of the database is in memory (a game is a few kilobytes), so
+//! reads never touch the disk. Writes go through [`Entry::play`]: under the
+//! game's submission lock it checks the turn number, plays the turn on a
+//! copy, commits it to the database, and only then makes the copy the live
+//! game. Readers take the live lock only to copy the state, never across a
+//! wait, so they are not held up by the disk.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use parking_lot::{Mutex, RwLock};
+use serde::{Deserialize, Serialize};
+use sygo_rules::{Color, Game, Geometry, Point, Position, Turn, TurnError, Variant};
+use tokio::sync::broadcast;
+
+use crate::db::{Db, GameRow, StoredGame, TurnRow, WriteError};
+use crate::error::ApiError;
+use crate::time::now_ms;
+use crate::view;
+
+/// Live updates buffered per game for slow readers (a reader that falls
+/// further behind is sent the current game instead).
+const EVENTS_BUFFER: usize = 16;
+
+/// One side of a game, as the API writes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Side {
+    /// A person, with their name for uploaded records.
+    Human {
+        /// The name a record gives (`PB`, `PW`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// The AI at a level with a time per turn.
+    Ai {
+        /// 1 to 6.
+        level: u8,
+        /// Milliseconds per turn.
+        time_ms: u64,
+    },
+}
+
+impl Side {
+    /// Whether this side is the AI.
+    pub fn is_ai(&self) -> bool {
+        matches!(self, Side::Ai { .. })
+    }
+
+    /// The name written in a record.
+    pub(crate) fn record_name(&self) -> String {
+        match self {
+            Side::Human { name: Some(name) } => name.clone(),
+            Side::Human { name: None } => "human".to_string(),
+            Side::Ai { level, .. } => format!("sygo AI level {level}"),
+        }
+    }
+}
+
+/// Where a game came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// Started on this server.
+    Played,
+    /// An uploaded record, for review.
+    Uploaded,
+}
+
+impl Source {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Source::Played => "played",
+            Source::Uploaded => "uploaded",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Source> {
+        match name {
+            "played" => Some(Source::Played),
+            "uploaded" => Some(Source::Uploaded),
+            _ => None,
+        }
+    }
+}
+
+/// What never changes about a game.
+#[derive(Debug)]
+pub(crate) struct Meta {
+    pub id: String,
+    pub geometry: Geometry,
+    pub komi: f64,
+    pub black: Side,
+    pub white: Side,
+    /// The secret of each human side, indexed by `Color::index`.
+    pub tokens: [Option<String>; 2],
+    pub source: Source,
+    /// Unix milliseconds.
+    pub created: i64,
+    /// An uploaded record's text, as uploaded.
+    pub record: Option<String>,
+}
+
+impl Meta {
+    /// The side playing `color`.
+    pub(crate) fn side(&self, color: Color) -> &Side {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+
+    /// The colour whose token this is, if any.
+    pub(crate) fn color_of_token(&self, token: &str) -> Option<Color> {
+        [Color::Black, Color::White].into_iter().find(|c| {
+            self.tokens[c.index()]
+                .as_deref()
+                .is_some_and(|secret| crate::secret::tokens_match(token, secret))
+        })
+    }
+}
+
+/// What changes as a game is played.
+#[derive(Clone, Debug)]
+pub(crate) struct Live {
+    pub game: Game,
+    /// The opponent stones the last turn reversed.
+    pub last_reversed: Vec<Point>,
+    /// Unix milliseconds of the last change.
+    pub updated: i64,
+    /// Whether the AI is thinking of its turn.
+    pub ai_thinking: bool,
+}
+
+/// A live update: the game as `GET /api/games/{id}` gives it.
+#[derive(Debug)]
+pub(crate) struct Update {
+    /// Turns played.
+    pub turn_number: usize,
+    /// The game, as JSON.
+    pub json: String,
+}
+
+/// A game in memory.
+pub(crate) struct Entry {
+    pub meta: Meta,
+    live: Mutex<Live>,
+    /// Held while a turn is checked, committed and made live: one at a time.
+    submit: tokio::sync::Mutex<()>,
+    /// Held by an AI search of this game (a turn, a hint, an analysis).
+    pub search: tokio::sync::Mutex<()>,
+    events: broadcast::Sender<Arc<Update>>,
+}
+
+/// The opponent stones of `before` that are the other colour in `after`.
+pub(crate) fn reversed_stones(before: &Position, after: &Position) -> Vec<Point> {
+    before
+        .stones()
+        .filter(|&(p, color)| after.stone_at(p) == Some(color.opponent()))
+        .map(|(p, _)| p)
+        .collect()
+}
+
+impl Entry {
+    /// A game from its parts, as it stands after `game`'s turns.
+    pub(crate) fn new(meta: Meta, game: Game, last_reversed: Vec<Point>, updated: i64) -> Entry {
+        Entry {
+            meta,
+            live: Mutex::new(Live {
+                game,
+                last_reversed,
+                updated,
+                ai_thinking: false,
+            }),
+            submit: tokio::sync::Mutex::new(()),
+            search: tokio::sync::Mutex::new(()),
+            events: broadcast::channel(EVENTS_BUFFER).0,
+        }
+    }
+
+    /// A game read from the database, its turns replayed. A turn the rules
+    /// refuse (which a database written by this server never holds) ends
+    /// the game where it was, with a warning.
+    pub(crate) fn from_stored(stored: StoredGame) -> Result<Entry, String> {
+        let row = stored.row;
+        let id = row.id.clone();
+        let variant = Variant::from_name(&row.variant)
+            .ok_or_else(|| format!("game {id}: unknown variant {:?}", row.variant))?;
+        let geometry = Geometry::new(variant, row.size).map_err(|e| format!("game {id}: {e}"))?;
+        let start: Position = row
+            .start
+            .parse()
+            .map_err(|e| format!("game {id}: its start: {e}"))?;
+        if start.geometry() != geometry {
+            return Err(format!("game {id}: its start is not on its board"));
+        }
+        let side = |json: &str| {
+            serde_json::from_str::<Side>(json).map_err(|e| format!("game {id}: a side: {e}"))
+        };
+        let source = Source::from_name(&row.source)
+            .ok_or_else(|| format!("game {id}: unknown source {:?}", row.source))?;
+        let meta = Meta {
+            black: side(&row.black)?,
+            white: side(&row.white)?,
+            geometry,
+            komi: row.komi,
+            tokens: [row.black_token, row.white_token],
+            source,
+            created: row.created,
+            record: row.record,
+            id: row.id,
+        };
+        let mut game = Game::new(start);
+        let mut before = game.position().clone();
+        let mut updated = meta.created;
+        for (i, (text, played)) in stored.turns.iter().enumerate() {
+            let next = game.position().clone();
+            let turn = Turn::parse(text, &geometry).map_err(|e| e.to_string());
+            if let Err(e) = turn.and_then(|t| game.play(t).map_err(|e| e.to_string())) {
+                eprintln!(
+                    "sygo serve: game {id}: stored turn {} ({text}) is refused: {e}; \
+                     the game stops before it",
+                    i + 1
+                );
+                break;
+            }
+            before = next;
+            updated = updated.max(*played);
+        }
+        let reversed = if game.turns().is_empty() {
+            Vec::new()
+        } else {
+            reversed_stones(&before, game.position())
+        };
+        Ok(Entry::new(meta, game, reversed, updated))
+    }
+
+    /// The database row of a new game.
+    pub(crate) fn row(&self) -> Result<GameRow, ApiError> {
+        let side =
+            |s: &Side| serde_json::to_string(s).map_err(|e| ApiError::Internal(e.to_string()));
+        let m = &self.meta;
+        Ok(GameRow {
+            id: m.id.clone(),
+            variant: m.geometry.variant().name().to_string(),
+            size: m.geometry.size(),
+            komi: m.komi,
+            black: side(&m.black)?,
+            white: side(&m.white)?,
+            black_token: m.tokens[0].clone(),
+            white_token: m.tokens[1].clone(),
+            source: m.source.name().to_string(),
+            start: self.live.lock().game.start().to_position_string(),
+            record: m.record.clone(),
+            created: m.created,
+        })
+    }
+
+    /// Looks at the live state (briefly: the lock is held meanwhile).
+    pub(crate) fn with_live<R>(&self, f: impl FnOnce(&Live) -> R) -> R {
+        f(&self.live.lock())
+    }
+
+    /// Sets whether the AI is thinking, and tells the watchers.
+    pub(crate) fn set_ai_thinking(&self, thinking: bool) {
+        let changed = {
+            let mut live = self.live.lock();
+            let changed = live.ai_thinking != thinking;
+            live.ai_thinking = thinking;
+            changed
+        };
+        if changed {
+            self.publish();
+        }
+    }
+
+    /// Whether the AI is to move in the live game.
+    pub(crate) fn ai_to_move(&self) -> bool {
+        let live = self.live.lock();
+        let pos = live.game.position();
+        !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai()
+    }
+
+    /// Watches the live updates.
+    pub(crate) fn subscribe(&self) -> broadcast::Receiver<Arc<Update>> {
+        self.events.subscribe()
+    }
+
+    /// The live game as an update.
+    pub(crate) fn update(&self) -> Update {
+        self.with_live(|live| Update {
+            turn_number: live.game.turns().len(),
+            json: view::game_json(&self.meta, live, None),
+        })
+    }
+
+    /// Tells the watchers the game as it is now (if anyone watches).
+    pub(crate) fn publish(&self) {
+        if self.events.receiver_count() > 0 {
+            // No receiver left between the count and the send: nothing lost.
+            let _ = self.events.send(Arc::new(self.update()));
+        }
+    }
+
+    /// Plays `turn` for `color` and commits it: the turn number must be
+    /// `expected` (the turns played so far) if given, the game not over,
+    /// `color` to move, the turn legal. Returns whether the AI is to move
+    /// next (its flag is then already set). Nothing changes on an error.
+    ///
+    /// Run it to the end (spawn it): once the database has the turn, the live
+    /// game must have it too.
+    pub(crate) async fn play(
+        &self,
+        db: &Db,
+        color: Color,
+        turn: Turn,
+        expected: Option<usize>,
+    ) -> Result<bool, ApiError> {
+        let _submit = self.submit.lock().await;
+        let mut game = self.live.lock().game.clone();
+        let number = game.turns().len();
+        if let Some(expected) = expected
+            && expected != number
+        {
+            return Err(ApiError::Conflict(format!(
+                "the game is at turn {number}, not {expected}: another turn came first; \
+                 reload the game"
+            )));
+        }
+        let before = game.position().clone();
+        game.play_as(color, turn.clone()).map_err(|e| match e {
+            TurnError::GameOver => ApiError::Conflict("the game is over".to_string()),
+            TurnError::WrongColor { to_move } => {
+                ApiError::NotYourTurn(format!("it is {to_move}'s turn, not yours"))
+            }
+            other => ApiError::Illegal(other.to_string()),
+        })?;
+        let now = now_ms();
+        let row = TurnRow {
+            game_id: self.meta.id.clone(),
+            number: u32::try_from(number + 1).unwrap_or(u32::MAX),
+            turn: turn.to_notation(&self.meta.geometry),
+            played: now,
+        };
+        db.insert_turn(row).await.map_err(|e| match e {
+            WriteError::Duplicate => ApiError::Conflict(format!(
+                "turn {} of this game is already stored: reload the game",
+                number + 1
+            )),
+            WriteError::Failed(why) => ApiError::Internal(format!("storing a turn: {why}")),
+        })?;
+        let pos = game.position();
+        let ai_next = !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai();
+        let reversed = reversed_stones(&before, pos);
+        {
+            let mut live = self.live.lock();
+            live.game = game;
+            live.last_reversed = reversed;
+            live.updated = now;
+            live.ai_thinking = ai_next;
+        }
+        self.publish();
+        Ok(ai_next)
+    }
+}
+
+/// Every game, by id.
+#[derive(Default)]
+pub(crate) struct Games {
+    map: RwLock<HashMap<String, Arc<Entry>>>,
+}
+
+impl Games {
+    /// The game with this id.
+    pub(crate) fn get(&self, id: &str) -> Result<Arc<Entry>, ApiError> {
+        self.map
+            .read()
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ApiError::no_game(id))
+    }
+
+    /// Whether an id is taken.
+    pub(crate) fn contains(&self, id: &str) -> bool {
+        self.map.read().contains_key(id)
+    }
+
+    /// Adds a game.
+    pub(crate) fn insert(&self, entry: Arc<Entry>) {
+        self.map.write().insert(entry.meta.id.clone(), entry);
+    }
+
+    /// Every game, newest first.
+    pub(crate) fn newest_first(&self) -> Vec<Arc<Entry>> {
+        let mut all: Vec<Arc<Entry>> = self.map.read().values().cloned().collect();
+        all.sort_by(|a, b| (b.meta.created, &b.meta.id).cmp(&(a.meta.created, &a.meta.id)));
+        all
+    }
+
+    /// Number of games.
+    pub(crate) fn len(&self) -> usize {
+        self.map.read().len()
+    }
+}

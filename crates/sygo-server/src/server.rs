@@ -1,0 +1,180 @@
+//! The server: the database opened and every game loaded, the socket bound,
+//! the AI resumed where it is to move, requests served until shutdown.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use crate::ai::{self, Ai};
+use crate::app::{AppState, router};
+use crate::config::Config;
+use crate::db::Db;
+use crate::games::{Entry, Games};
+
+/// Why the server could not start or stopped with an error.
+#[derive(Debug)]
+pub struct ServerError(String);
+
+impl std::fmt::Display for ServerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ServerError {}
+
+/// A server bound to its address, with its games loaded, not yet serving.
+///
+/// ```no_run
+/// # async fn example() -> Result<(), sygo_server::ServerError> {
+/// use sygo_server::{Config, Server};
+/// let config = Config::new("127.0.0.1:0".parse().unwrap(), "games.db".into());
+/// let server = Server::bind(config).await?;
+/// println!("listening on {}", server.local_addr());
+/// server.run(sygo_server::shutdown_signal()).await
+/// # }
+/// ```
+pub struct Server {
+    listener: TcpListener,
+    addr: SocketAddr,
+    state: AppState,
+    shutdown: watch::Sender<bool>,
+}
+
+impl Server {
+    /// Opens the database (creating it if needed), loads every game, and
+    /// binds the address.
+    ///
+    /// # Errors
+    ///
+    /// The database cannot be opened or read, or the address cannot be
+    /// bound.
+    pub async fn bind(config: Config) -> Result<Server, ServerError> {
+        let path = config.db.clone();
+        let (db, stored) = tokio::task::spawn_blocking(move || Db::open(&path))
+            .await
+            .map_err(|e| ServerError(format!("opening the database: {e}")))?
+            .map_err(|e| ServerError(e.to_string()))?;
+        let games = Games::default();
+        for stored in stored {
+            match Entry::from_stored(stored) {
+                Ok(entry) => games.insert(Arc::new(entry)),
+                Err(e) => eprintln!("sygo serve: a stored game is skipped: {e}"),
+            }
+        }
+        let listener = TcpListener::bind(config.addr)
+            .await
+            .map_err(|e| ServerError(format!("cannot listen on {}: {e}", config.addr)))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| ServerError(format!("the address listened on: {e}")))?;
+        let (shutdown, shutdown_rx) = watch::channel(false);
+        let state = AppState {
+            games: Arc::new(games),
+            db: Arc::new(db),
+            ai: Arc::new(Ai::new(config.ai_slots)),
+            shutdown: shutdown_rx,
+            keep_alive: config.keep_alive,
+        };
+        Ok(Server {
+            listener,
+            addr,
+            state,
+            shutdown,
+        })
+    }
+
+    /// The address bound (with the real port when the config asked for 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Number of games loaded.
+    pub fn game_count(&self) -> usize {
+        self.state.games.len()
+    }
+
+    /// Serves until `shutdown` completes, then stops the AI's searches,
+    /// ends the live updates, and finishes the requests in progress.
+    ///
+    /// # Errors
+    ///
+    /// The socket fails.
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServerError> {
+        let Server {
+            listener,
+            state,
+            shutdown: shutdown_tx,
+            ..
+        } = self;
+        // The games where the AI is to move resume its thinking.
+        for entry in state.games.newest_first() {
+            if entry.ai_to_move() {
+                entry.set_ai_thinking(true);
+                ai::start_turn(&state, entry);
+            }
+        }
+        let ai = state.ai.clone();
+        let app = router(state);
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                shutdown.await;
+                ai.stop_all();
+                let _ = shutdown_tx.send(true);
+            })
+            .await
+            .map_err(|e| ServerError(format!("serving: {e}")))
+    }
+}
+
+/// Completes on Ctrl-C (SIGINT) or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}
+
+/// Runs the server on a runtime of its own until Ctrl-C or SIGTERM:
+/// `ready` is told the address once it listens. What `sygo serve` does.
+///
+/// # Errors
+///
+/// As [`Server::bind`] and [`Server::run`].
+pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServerError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| ServerError(format!("cannot start the runtime: {e}")))?;
+    let result = runtime.block_on(async {
+        let server = Server::bind(config).await?;
+        ready(server.local_addr());
+        server.run(shutdown_signal()).await
+    });
+    // The searches were told to stop; do not wait long for them.
+    runtime.shutdown_timeout(Duration::from_secs(5));
+    result
+}

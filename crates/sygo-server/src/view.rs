@@ -1,0 +1,256 @@
+//! The JSON of a game (`GET /api/games/{id}`, live updates, answers to
+//! turns) and of the list of games, as `docs/web.md` shows them.
+
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use sygo_rules::{Color, Game, Geometry, Point, Position};
+
+use crate::games::{Live, Meta, Side, reversed_stones};
+use crate::time::rfc3339;
+
+/// A map from point names to values, in the order given: `{"D4": …}`.
+pub(crate) struct PointMap<T>(pub Vec<(String, T)>);
+
+impl<T: Serialize> Serialize for PointMap<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// A point's name: `D4`.
+pub(crate) fn name(g: &Geometry, p: Point) -> String {
+    g.vertex(p).to_string()
+}
+
+/// Points' names.
+pub(crate) fn names(g: &Geometry, points: &[Point]) -> Vec<String> {
+    points.iter().map(|&p| name(g, p)).collect()
+}
+
+/// `black` or `white`.
+pub(crate) fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// The stones of a position by point name.
+pub(crate) fn stones(pos: &Position) -> PointMap<&'static str> {
+    let g = pos.geometry();
+    PointMap(
+        pos.stones()
+            .map(|(p, c)| (name(&g, p), color_name(c)))
+            .collect(),
+    )
+}
+
+/// The result of a finished game with the komi: `B+R`, `W+3.5`, `0`.
+pub(crate) fn result(pos: &Position, komi: f64) -> Option<String> {
+    let outcome = pos.outcome()?;
+    Some(match outcome {
+        sygo_rules::Outcome::Resignation { .. } => outcome.to_string(),
+        sygo_rules::Outcome::Score(score) => score.result_with_komi(komi),
+    })
+}
+
+#[derive(Serialize)]
+struct PointView {
+    name: String,
+    col: u8,
+    row: u8,
+}
+
+#[derive(Serialize)]
+struct LastTurn {
+    color: &'static str,
+    turn: String,
+    stones: Vec<String>,
+    reversed: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ScoreView {
+    black: u32,
+    white: u32,
+    territory: PointMap<&'static str>,
+}
+
+#[derive(Serialize)]
+struct TurnView {
+    number: usize,
+    color: &'static str,
+    turn: String,
+}
+
+#[derive(Serialize)]
+struct GameView<'a> {
+    id: &'a str,
+    variant: &'static str,
+    size: u8,
+    komi: f64,
+    black: &'a Side,
+    white: &'a Side,
+    source: &'static str,
+    created: String,
+    updated: String,
+    turn_number: usize,
+    shown_turn: usize,
+    to_move: &'static str,
+    status: &'static str,
+    result: Option<String>,
+    balance_available: bool,
+    ai_thinking: bool,
+    points: Vec<PointView>,
+    stones: PointMap<&'static str>,
+    last_turn: Option<LastTurn>,
+    score: ScoreView,
+    turns: Vec<TurnView>,
+}
+
+/// The game as JSON: as it stands, or with `shown` (at most the turns
+/// played) as it stood after its first `shown` turns.
+pub(crate) fn game_json(meta: &Meta, live: &Live, shown: Option<usize>) -> String {
+    let game = &live.game;
+    let total = game.turns().len();
+    let shown = shown.unwrap_or(total).min(total);
+    let g = meta.geometry;
+    // The position shown, and the one before its last turn.
+    let (position, reversed) = if shown == total {
+        (game.position().clone(), live.last_reversed.clone())
+    } else {
+        replay(game, shown)
+    };
+    let last_turn = game
+        .turns_with_colors()
+        .nth(shown.wrapping_sub(1))
+        .filter(|_| shown > 0)
+        .map(|(color, turn)| LastTurn {
+            color: color_name(color),
+            turn: turn.to_notation(&g),
+            stones: names(&g, turn.stones()),
+            reversed: names(&g, &reversed),
+        });
+    let territory = position.territory();
+    let score = territory.score();
+    let mut owned: Vec<(String, &'static str)> = Vec::new();
+    for region in &territory.regions {
+        if let Some(owner) = region.owner {
+            owned.extend(
+                region
+                    .points
+                    .iter()
+                    .map(|&p| (name(&g, p), color_name(owner))),
+            );
+        }
+    }
+    let end = game.position();
+    let view = GameView {
+        id: &meta.id,
+        variant: g.variant().name(),
+        size: g.size(),
+        komi: meta.komi,
+        black: &meta.black,
+        white: &meta.white,
+        source: meta.source.name(),
+        created: rfc3339(meta.created),
+        updated: rfc3339(live.updated),
+        turn_number: total,
+        shown_turn: shown,
+        to_move: color_name(position.side_to_move()),
+        status: if end.is_over() { "over" } else { "playing" },
+        result: result(end, meta.komi),
+        balance_available: position.balance_available() && !position.is_over(),
+        ai_thinking: live.ai_thinking,
+        points: g
+            .points()
+            .map(|p| {
+                let (col, row) = g.col_row(p);
+                PointView {
+                    name: name(&g, p),
+                    col,
+                    row,
+                }
+            })
+            .collect(),
+        stones: stones(&position),
+        last_turn,
+        score: ScoreView {
+            black: score.black,
+            white: score.white,
+            territory: PointMap(owned),
+        },
+        turns: game
+            .turns_with_colors()
+            .enumerate()
+            .map(|(i, (color, turn))| TurnView {
+                number: i + 1,
+                color: color_name(color),
+                turn: turn.to_notation(&g),
+            })
+            .collect(),
+    };
+    serde_json::to_string(&view).unwrap_or_else(|e| {
+        // Serialising these plain structs cannot fail; say so if it does.
+        format!(
+            "{{\"error\":{{\"code\":\"internal\",\"message\":{:?}}}}}",
+            e.to_string()
+        )
+    })
+}
+
+/// The position after the first `n` turns of a game, and the stones its last
+/// turn reversed.
+fn replay(game: &Game, n: usize) -> (Position, Vec<Point>) {
+    let mut pos = game.start().clone();
+    let mut reversed = Vec::new();
+    for turn in &game.turns()[..n] {
+        let before = pos.clone();
+        if pos.play_turn(turn).is_err() {
+            // Every turn of a live game was played by the rules.
+            break;
+        }
+        reversed = reversed_stones(&before, &pos);
+    }
+    (pos, reversed)
+}
+
+/// One game of the list.
+#[derive(Serialize)]
+pub(crate) struct ListItem<'a> {
+    id: &'a str,
+    variant: &'static str,
+    size: u8,
+    black: &'a Side,
+    white: &'a Side,
+    turns: usize,
+    to_move: &'static str,
+    status: &'static str,
+    result: Option<String>,
+    source: &'static str,
+    created: String,
+    updated: String,
+}
+
+/// A game as the list shows it.
+pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live) -> ListItem<'a> {
+    let pos = live.game.position();
+    ListItem {
+        id: &meta.id,
+        variant: meta.geometry.variant().name(),
+        size: meta.geometry.size(),
+        black: &meta.black,
+        white: &meta.white,
+        turns: live.game.turns().len(),
+        to_move: color_name(pos.side_to_move()),
+        status: if pos.is_over() { "over" } else { "playing" },
+        result: result(pos, meta.komi),
+        source: meta.source.name(),
+        created: rfc3339(meta.created),
+        updated: rfc3339(live.updated),
+    }
+}
