@@ -1,0 +1,45 @@
+// The AI's view in the page: a hint for the side to move
+// (`POST /api/games/{id}/hint`) and the analysis of the position
+// (`POST /api/games/{id}/analysis`): win probability, expected score,
+// best turns, ownership drawn on the board.
+
+import { h, cap, setChildren } from './dom.js';
+
+const pct = (x) => `${Math.round(x * 100)}%`;
+const lead = (x) => (x >= 0 ? '+' : '') + x.toFixed(1);
+
+/** The stones of a turn written `D5,F7`. */
+export const turnStones = (turn) =>
+  !turn || turn === 'pass' || turn === 'resign' ? [] : turn.split(',').map((x) => x.trim());
+
+/** The analysis as text and a table of the best turns. */
+export function renderAnalysis(el, result, game, { onShow }) {
+  const mover = cap(game.to_move);
+  const rows = (result.candidates || []).slice(0, 6).map((c, i) =>
+    h('tr', {},
+      h('td', {}, String(i + 1)),
+      h('td', {}, h('button', { type: 'button', class: 'linklike', onclick: () => onShow(turnStones(c.turn)) }, c.turn)),
+      h('td', {}, pct(c.win_rate)),
+      h('td', {}, lead(c.score_lead)),
+      h('td', {}, String(c.visits))));
+  setChildren(
+    el,
+    h('p', { class: 'analysis-summary', 'data-analysis': 'summary' },
+      `${mover} to move: win probability ${pct(result.win_rate)}, expected score ${lead(result.score_lead)} `,
+      `(${result.visits} visits).`),
+    rows.length
+      ? h('table', { class: 'candidates' },
+        h('caption', {}, 'Best turns (click one to show it)'),
+        h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'turn'), h('th', {}, 'win'), h('th', {}, 'score'), h('th', {}, 'visits'))),
+        h('tbody', {}, ...rows))
+      : h('p', {}, 'No candidate turns.'),
+    h('p', { class: 'small' }, 'Ownership on the board: a square on each point, black for Black, white for White, larger where surer.'),
+  );
+}
+
+/** A hint in words. */
+export function hintText(result, game) {
+  const best = (result.candidates || [])[0];
+  if (!best) return 'The AI has no hint.';
+  return `Hint for ${cap(game.to_move)}: ${best.turn} (win probability ${pct(best.win_rate)}, expected score ${lead(best.score_lead)}).`;
+}

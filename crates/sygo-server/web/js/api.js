@@ -1,0 +1,87 @@
+// The JSON API of docs/web.md: fetch with JSON bodies, errors as ApiError,
+// and the secret tokens carried in the page's URL fragment.
+
+/** An error answer of the API: `{"error": {"code", "message"}}`. */
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * Calls the API. `body` is sent as JSON unless `raw` is given (then as
+ * `contentType`); `token` goes into the Authorization header.
+ */
+export async function api(path, { method = 'GET', body, token, raw, contentType } = {}) {
+  const headers = { Accept: 'application/json' };
+  let payload;
+  if (raw !== undefined) {
+    payload = raw;
+    headers['Content-Type'] = contentType || 'application/x-go-sgf';
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: payload });
+  } catch (e) {
+    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection and try again.');
+  }
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    const err = data && data.error;
+    throw new ApiError(
+      response.status,
+      (err && err.code) || 'http_' + response.status,
+      (err && err.message) || `The server answered ${response.status} ${response.statusText}.`,
+    );
+  }
+  return data;
+}
+
+export const getGame = (id, turn) =>
+  api(`/api/games/${encodeURIComponent(id)}` + (turn == null ? '' : `?turn=${turn}`));
+export const listGames = () => api('/api/games');
+export const createGame = (spec) => api('/api/games', { method: 'POST', body: spec });
+export const steps = (id, stones) =>
+  api(`/api/games/${encodeURIComponent(id)}/steps`, { method: 'POST', body: { stones } });
+export const playTurn = (id, turn, turnNumber, token) =>
+  api(`/api/games/${encodeURIComponent(id)}/turns`, {
+    method: 'POST', body: { turn, turn_number: turnNumber }, token,
+  });
+export const hint = (id, token, timeMs) =>
+  api(`/api/games/${encodeURIComponent(id)}/hint`, { method: 'POST', body: { time_ms: timeMs }, token });
+export const analysis = (id, timeMs) =>
+  api(`/api/games/${encodeURIComponent(id)}/analysis`, { method: 'POST', body: { time_ms: timeMs } });
+export const uploadRecord = (text) => api('/api/records', { method: 'POST', raw: text });
+export const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;
+export const eventsUrl = (id) => `/api/games/${encodeURIComponent(id)}/events`;
+
+/**
+ * The tokens in the URL fragment. `#token=T` is the server's own link (the
+ * side is told by `&side=black|white` when the page knows it); a hot-seat page
+ * keeps both: `#black=T1&white=T2`.
+ */
+export function tokensFromFragment(hash = location.hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const tokens = { black: params.get('black'), white: params.get('white'), any: null };
+  const token = params.get('token');
+  if (token) {
+    const side = params.get('side');
+    if (side === 'black' || side === 'white') tokens[side] = token;
+    else tokens.any = token;
+  }
+  return tokens;
+}

@@ -1,0 +1,45 @@
+// The games list: every stored game, newest first.
+
+import * as api from './api.js';
+import { h, setChildren } from './dom.js';
+import { resultText } from './announce.js';
+
+const player = (p) => (!p ? '?' : p.kind === 'ai' ? `AI level ${p.level}` : 'person');
+
+export async function showGames(root) {
+  setChildren(root, h('h1', {}, 'Games'), h('p', {}, 'Loading…'));
+  let list;
+  try {
+    list = (await api.listGames()).games || [];
+  } catch (e) {
+    setChildren(root, h('h1', {}, 'Games'), h('p', { role: 'alert' }, e.message));
+    return;
+  }
+  if (!list.length) {
+    setChildren(root, h('h1', {}, 'Games'), h('p', {}, 'No games yet. ', h('a', { href: '/' }, 'Start one.')));
+    return;
+  }
+  const rows = list.map((g) =>
+    h('tr', { 'data-game': g.id },
+      h('td', {}, h('a', { href: `/game/${g.id}` }, g.id)),
+      h('td', {}, g.variant === 'hexsygo' ? `Hexsygo base ${g.size}` : `Sygo ${g.size}×${g.size}`),
+      h('td', {}, player(g.black)),
+      h('td', {}, player(g.white)),
+      h('td', { class: 'num-cell' }, String(g.turns)),
+      h('td', {}, g.status === 'over' ? resultText(g) : `${g.to_move} to move`),
+      h('td', {}, g.source === 'uploaded' ? 'uploaded' : 'played'),
+      h('td', {}, formatTime(g.updated || g.created))));
+  setChildren(root,
+    h('h1', {}, 'Games'),
+    h('div', { class: 'table-wrap' },
+      h('table', { class: 'games' },
+        h('caption', { class: 'visually-hidden' }, 'Stored games, newest first'),
+        h('thead', {}, h('tr', {}, ...['Game', 'Board', 'Black', 'White', 'Turns', 'Status', 'Source', 'Updated'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, ...rows))));
+}
+
+function formatTime(t) {
+  if (t === undefined || t === null) return '';
+  const d = typeof t === 'number' ? new Date(t > 1e12 ? t : t * 1000) : new Date(t);
+  return Number.isNaN(d.getTime()) ? String(t) : d.toLocaleString();
+}

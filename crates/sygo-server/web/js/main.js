@@ -1,0 +1,28 @@
+// Routing between the pages: / (home), /games (the list), /game/{id}.
+
+import { showHome } from './home.js';
+import { showGames } from './games.js';
+import { showGame } from './game.js';
+
+function route() {
+  const root = document.getElementById('app');
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const m = /^\/game\/([^/]+)$/.exec(path);
+  for (const a of document.querySelectorAll('header nav a')) {
+    const current = a.getAttribute('href') === path || (path === '/' && a.getAttribute('href') === '/');
+    if (current) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  if (m) {
+    document.title = `Sygo game ${decodeURIComponent(m[1])}`;
+    showGame(root, decodeURIComponent(m[1]));
+  } else if (path === '/games') {
+    document.title = 'Sygo games';
+    showGames(root);
+  } else {
+    document.title = 'Sygo';
+    showHome(root);
+  }
+}
+
+route();
