@@ -309,6 +309,8 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
 
     /// The mouse over a point.
     async fn hover(&self, name: &str) {
+        // Scrolled first, so that a screenshot does not move the page under the mouse.
+        self.js("window.scrollTo(0, 0); return true;").await;
         let el = self
             .client
             .find(Locator::Css(&format!(r#"[data-point="{name}"]"#)))
@@ -395,6 +397,8 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
 
     /// Saves a screenshot of the board (or of the page) into target/screenshots/.
     async fn screenshot(&self, file: &str, whole_page: bool) {
+        // An element's screenshot is cut wrongly when the page is scrolled.
+        self.js("window.scrollTo(0, 0); return true;").await;
         let png = if whole_page {
             self.client.screenshot().await.expect("a screenshot")
         } else {
@@ -726,6 +730,7 @@ async fn hex_hot_seat(p: &Page) {
 /// Two people online, each in a browser of their own.
 async fn online(p1: &Page, p2: &Page) {
     p1.new_game("sygo", 9, None, None, true).await;
+    p1.screenshot("home-online-links.png", true).await;
     let black = p1.text("#link-black").await;
     let white = p1.text("#link-white").await;
     assert!(
@@ -875,6 +880,7 @@ async fn review(p: &Page, id: &str) {
     )
     .await;
     p.contains("role", "uploaded").await;
+    p.screenshot("review-uploaded.png", true).await;
     p.wait(
         &format!("document.querySelectorAll('[data-stone]').length === {stones}"),
         "the uploaded position",

@@ -468,7 +468,8 @@ class GamePage {
     el.share = h('div', { class: 'share', id: 'share' });
     setChildren(this.root,
       h('div', { class: 'game-page' },
-        h('section', { class: 'board-area', 'aria-label': 'Board' }, el.board, el.keys),
+        h('section', { class: 'board-area', 'aria-label': 'Board' }, el.board,
+          h('details', { class: 'keys-box' }, h('summary', {}, 'Playing from the keyboard'), el.keys)),
         h('aside', { class: 'panel', 'aria-label': 'Game' },
           el.status, el.connection, el.scores, el.lastTurnText,
           el.controls, el.finishReason,
@@ -659,6 +660,8 @@ class GamePage {
         button('pass', 'Pass', { disabled: can && !n ? null : true, onclick: () => this.pass() }),
         button('resign', 'Resign', { class: 'danger', disabled: can ? null : true, onclick: () => this.resign(false) }));
     }
+    // Spectators and uploaded records have nothing to play.
+    el.hidden = this.mySides().length === 0;
     const fr = this.el.finishReason;
     fr.textContent = '';
     if (can && n && !b.finish.allowed && b.steps) {

@@ -36,16 +36,21 @@ export function layout(game) {
     r.max = Math.max(r.max, p.col);
     rows.set(p.row, r);
   }
+  // On the hexagon two edges hold both a column's end and a row's end: the
+  // upper left one shows the rows, the lower right one the columns. So every
+  // column is named at its lower end, and at its upper end on the top edge;
+  // every row at its left end, and at its right end on the right edge.
   const gap = hex ? 0.85 : 0.9;
+  let topRow = -Infinity, lastCol = -Infinity;
+  for (const c of cols.values()) topRow = Math.max(topRow, c.max);
+  for (const r of rows.values()) lastCol = Math.max(lastCol, r.max);
   for (const [col, c] of cols) {
-    for (const row of [c.min - gap, c.max + gap]) {
-      labels.push({ text: c.letter, kind: 'col', ...pos(col, row) });
-    }
+    labels.push({ text: c.letter, kind: 'col', ...pos(col, c.min - gap) });
+    if (c.max === topRow) labels.push({ text: c.letter, kind: 'col', ...pos(col, c.max + gap) });
   }
   for (const [row, r] of rows) {
-    for (const col of [r.min - gap, r.max + gap]) {
-      labels.push({ text: String(row + 1), kind: 'row', ...pos(col, row) });
-    }
+    labels.push({ text: String(row + 1), kind: 'row', ...pos(r.min - gap, row) });
+    if (r.max === lastCol) labels.push({ text: String(row + 1), kind: 'row', ...pos(r.max + gap, row) });
   }
 
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;

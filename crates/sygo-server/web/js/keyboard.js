@@ -60,13 +60,15 @@ export function moveCursor(geo, from, key, memory) {
  */
 export function attachKeyboard(svg, geo, actions) {
   const memory = {};
+  // The cursor shows when the board has the keyboard's focus (a click
+  // focuses it too, without showing the cursor: see style.css).
   svg.addEventListener('focus', () => {
-    if (!actions.getCursor()) actions.setCursor(defaultCursor(geo));
-    else actions.setCursor(actions.getCursor());
+    if (svg.matches(':focus-visible')) actions.setCursor(actions.getCursor() || defaultCursor(geo));
   });
   svg.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const cursor = actions.getCursor() || defaultCursor(geo);
+    if (!actions.getCursor()) actions.setCursor(defaultCursor(geo));
+    const cursor = actions.getCursor();
     const moved = moveCursor(geo, cursor, e.key, memory);
     if (moved) {
       actions.setCursor(moved);
