@@ -862,10 +862,19 @@ async fn review(p: &Page, id: &str) {
         record.contains("GM[400]") && record.contains("VR[sygo]"),
         "the record: {record}"
     );
-    // Uploaded again for review.
+    // A broken record is refused with its reason; the record itself is
+    // uploaded again for review.
     p.goto("/").await;
     p.wait("document.getElementById('record-text')", "the upload form")
         .await;
+    p.js("document.getElementById('record-text').value = '(;GM[400]SZ[9];W[zz])'; return true;")
+        .await;
+    p.click("#upload-button").await;
+    p.wait(
+        "document.getElementById('upload-message').textContent.length > 0",
+        "the upload refused",
+    )
+    .await;
     p.client
         .execute(
             "document.getElementById('record-text').value = arguments[0]; return true;",

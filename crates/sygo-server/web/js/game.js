@@ -607,7 +607,9 @@ class GamePage {
     const sides = this.mySides();
     let role;
     if (g.source === 'uploaded') role = 'An uploaded record: review it turn by turn.';
-    else if (sides.length === 2) role = 'Both sides are played on this page.';
+    else if (sides.length === 2 && this.tokens.any && !this.tokens.black && !this.tokens.white) {
+      role = 'You play the side of your private link (it says which when you first move).';
+    } else if (sides.length === 2) role = 'Both sides are played on this page.';
     else if (sides.length === 1) role = `You play ${cap(sides[0])}.`;
     else role = 'You are watching.';
     parts.push(h('p', { class: 'role', id: 'role' }, role));
@@ -623,6 +625,7 @@ class GamePage {
     }
     if (!this.live()) parts.push(h('p', { class: 'reviewing' }, `Reviewing the position after turn ${shown.shown_turn}.`));
     setChildren(this.el.status, ...parts);
+    document.title = `${g.status === 'over' ? 'Game over' : `${cap(g.to_move)} to move`} · ${title}`;
 
     const score = shown.score || { black: 0, white: 0 };
     const count = (c) => Object.values(shown.stones).filter((x) => x === c).length;
