@@ -496,8 +496,8 @@ async fn square_hot_seat(p: &Page) -> String {
     p.stone("A3", "white").await;
     p.to_move("black").await;
     p.wait(
-        "!document.getElementById('balance-note').hidden",
-        "the balance note",
+        "document.getElementById('balance-note').hidden",
+        "no balance note while Black has no group",
     )
     .await;
     p.contains("announce", "White placed A3").await;
@@ -508,6 +508,11 @@ async fn square_hot_seat(p: &Page) -> String {
     p.to_move("black").await;
 
     // Black's balance turn: G4 grows G3, then A1 is placed.
+    p.wait(
+        "!document.getElementById('balance-note').hidden",
+        "the balance note",
+    )
+    .await;
     p.point("G4").await;
     p.pending("G4", 1).await;
     p.wait(

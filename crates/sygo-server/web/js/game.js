@@ -634,7 +634,7 @@ class GamePage {
       const total = score[c];
       return h('div', { class: `score ${c}`, 'data-score': c },
         stoneIcon(c), h('strong', {}, ` ${who(c)}: ${total}`),
-        h('span', { class: 'small' }, ` (${stones} stones + ${total - stones} territory)`));
+        h('span', { class: 'small' }, ` (${stones} stone${stones === 1 ? '' : 's'} + ${total - stones} territory)`));
     };
     setChildren(this.el.scores, row('black'), row('white'));
   }
@@ -674,7 +674,9 @@ class GamePage {
     } else if (!can && g.status === 'playing' && !this.submitting) {
       fr.textContent = this.whyNot();
     }
-    const balance = can && g.balance_available && g.to_move === 'black';
+    // Only worth explaining once Black has a group to grow.
+    const balance = can && g.balance_available && g.to_move === 'black' &&
+      Object.values(g.stones).includes('black');
     this.el.balance.hidden = !balance;
     this.el.aiButtons.querySelector('#hint-button').disabled = !can;
   }
