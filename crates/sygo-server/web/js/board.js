@@ -162,9 +162,12 @@ export class Board {
       const k = pending.indexOf(name);
       const cls = ['stone', color];
       if (k >= 0) cls.push('pending');
-      if (reversed.has(name) && view.animate) cls.push('flip');
+      const flip = reversed.has(name) && view.flipElapsed != null;
+      if (flip) cls.push('flip');
       L.stones.append(s('circle', {
         class: cls.join(' '), cx: p.x, cy: p.y, r,
+        // Redrawn during the animation: it goes on where it was.
+        style: flip ? `animation-delay: -${Math.round(view.flipElapsed)}ms` : null,
         'data-stone': name, 'data-color': color, 'data-pending': k >= 0 ? String(k + 1) : null,
       }));
       if (k >= 0) {

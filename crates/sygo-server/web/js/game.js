@@ -11,6 +11,9 @@ import { announce, announceCursor, describeTurn, describeState, resultText } fro
 import { renderReview, renderMoves } from './review.js';
 import { renderAnalysis, hintText, turnStones } from './analysis.js';
 
+/** How long a reversed stone takes to turn over (style.css: .stone.flip). */
+const FLIP_MS = 900;
+
 const BALANCE_NOTE =
   'Balance turn: no growth turn has been played yet, so Black may grow any or all of his groups ' +
   'and then place one unconnected stone, in the same turn. Add the growth stones first, then the ' +
@@ -42,7 +45,9 @@ class GamePage {
     this.hint = null;
     this.confirmResign = false;
     this.submitting = false;
-    this.animatedFor = null;
+    // The reversed stones of a turn that arrives turn over once: the
+    // animation runs from flip.start, across redraws, for the position key.
+    this.flip = { key: null, start: 0 };
     this.queue = Promise.resolve();
     this.events = null;
   }
@@ -165,6 +170,7 @@ class GamePage {
       } else if (game.last_turn) {
         this.el.lastTurnText.textContent = describeTurn(game, null, this.board.geo.neighbours);
       }
+      if (prev && !initial) this.startFlip(game);
       this.builder.reset();
       this.hover = null;
       this.armed = null;
@@ -176,6 +182,10 @@ class GamePage {
     }
     if (this.canPlay() && !this.builder.steps) this.refreshSteps();
     this.render();
+  }
+
+  startFlip(game) {
+    this.flip = { key: `${game.id}:${game.shown_turn ?? game.turn_number}`, start: performance.now() };
   }
 
   async refreshSteps({ onRefuse } = {}) {
@@ -379,6 +389,7 @@ class GamePage {
   goTo(n) {
     return this.enqueue(async () => {
       const total = this.game.turn_number;
+      const from = this.reviewTurn ?? total;
       n = Math.max(0, Math.min(total, n));
       if (n === total) {
         this.reviewTurn = null;
@@ -392,6 +403,7 @@ class GamePage {
       this.analysis = null;
       this.hint = null;
       const g = this.shown();
+      if (n === from + 1) this.startFlip(g);
       const text = g.last_turn ? describeTurn(g, null, this.board.geo.neighbours) : 'The empty board.';
       this.el.lastTurnText.textContent = text;
       announce(`Turn ${n} of ${total}. ${text}`);
@@ -539,8 +551,8 @@ class GamePage {
     const stones = building ? b.steps.stones : shown.stones;
     const last = shown.last_turn;
     const key = `${shown.id}:${shown.shown_turn ?? shown.turn_number}`;
-    const animate = this.animatedFor !== key;
-    this.animatedFor = key;
+    const elapsed = performance.now() - this.flip.start;
+    const flipElapsed = this.flip.key === key && elapsed < FLIP_MS ? elapsed : null;
     let preview = null;
     if (playing && this.hover && !stones[this.hover]) {
       const entry = b.entry(this.hover);
@@ -556,7 +568,7 @@ class GamePage {
       pending: building ? b.pending : [],
       last: building ? [] : (last && last.stones) || [],
       reversed: building ? b.steps.reversed || [] : (last && last.reversed) || [],
-      animate: !building && animate,
+      flipElapsed: building ? null : flipElapsed,
       groups: building ? b.steps.groups : [],
       next: building ? b.steps.next : null,
       showAllowed: building,
