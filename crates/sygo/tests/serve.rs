@@ -1,0 +1,262 @@
+//! `sygo serve` as a user runs it: the binary started on a free port with a
+//! database file, games played over HTTP, the process killed with SIGKILL
+//! and started again on the same file: every game is exactly where it was,
+//! and a game where the AI was to move resumes its thinking.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// A running `sygo serve` and its address.
+struct Served {
+    child: Child,
+    addr: String,
+}
+
+impl Served {
+    /// Starts the server on `db` and reads the address it prints.
+    fn start(db: &Path) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sygo"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+            .arg(db)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("sygo web app: open http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
+            .to_string();
+        assert!(!addr.ends_with(":0"), "the real port is printed: {addr}");
+        Served { child, addr }
+    }
+
+    /// One request over a new connection: status and JSON body.
+    fn request(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&Value>,
+        token: Option<&str>,
+    ) -> (u16, Value) {
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let auth = token
+            .map(|t| format!("Authorization: Bearer {t}\r\n"))
+            .unwrap_or_default();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n{auth}\r\n{body}",
+            self.addr,
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let status: u16 = answer
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("not HTTP: {answer:?}"));
+        let (_, text) = answer.split_once("\r\n\r\n").unwrap();
+        (status, serde_json::from_str(text).unwrap_or(Value::Null))
+    }
+
+    fn get(&self, path: &str) -> Value {
+        let (status, body) = self.request("GET", path, None, None);
+        assert_eq!(status, 200, "{path}: {body}");
+        body
+    }
+
+    fn create(&self, body: Value) -> Value {
+        let (status, created) = self.request("POST", "/api/games", Some(&body), None);
+        assert_eq!(status, 201, "{created}");
+        created
+    }
+
+    fn play(&self, id: &str, token: &str, turn: &str, number: usize) {
+        let (status, body) = self.request(
+            "POST",
+            &format!("/api/games/{id}/turns"),
+            Some(&json!({"turn": turn, "turn_number": number})),
+            Some(token),
+        );
+        assert_eq!(status, 200, "{turn}: {body}");
+    }
+
+    /// SIGKILL: no chance to flush or say goodbye.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn temp_db() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sygo-serve-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("games.db")
+}
+
+/// What must survive: every game's turns, stones, side to move and status.
+fn essentials(game: &Value) -> Value {
+    json!({
+        "turns": game["turns"], "stones": game["stones"], "to_move": game["to_move"],
+        "status": game["status"], "black": game["black"], "white": game["white"],
+        "variant": game["variant"], "size": game["size"], "last_turn": game["last_turn"],
+    })
+}
+
+#[test]
+fn games_survive_sigkill_and_the_ai_resumes() {
+    let db = temp_db();
+    let server = Served::start(&db);
+    let people = |variant: &str, size: u8| {
+        json!({"variant": variant, "size": size,
+               "black": {"kind": "human"}, "white": {"kind": "human"}})
+    };
+    // Two games of people on both boards, with a capture and a growth turn.
+    let square = server.create(people("sygo", 5));
+    let (sq, sb, sw) = ids(&square);
+    for (n, (turn, token)) in [
+        ("C3", &sw),
+        ("B3", &sb),
+        ("pass", &sw),
+        ("D3", &sb),
+        ("pass", &sw),
+        ("C2", &sb),
+        ("pass", &sw),
+        ("C4", &sb),
+    ]
+    .iter()
+    .enumerate()
+    {
+        server.play(&sq, token, turn, n);
+    }
+    let hex = server.create(people("hexsygo", 3));
+    let (hx, hb, hw) = ids(&hex);
+    for (n, (turn, token)) in [("C3", &hw), ("A1", &hb), ("E5", &hw), ("B1,E3", &hb)]
+        .iter()
+        .enumerate()
+    {
+        server.play(&hx, token, turn, n);
+    }
+    // A game where the AI is White, thinking for 3 s on its first turn
+    // when the server is killed.
+    let ai = server.create(
+        json!({"variant": "sygo", "size": 7, "black": {"kind": "human"},
+                                  "white": {"kind": "ai", "level": 6, "time_ms": 3000}}),
+    );
+    let ai_id = ai["game"]["id"].as_str().unwrap().to_string();
+    assert_eq!(ai["game"]["ai_thinking"], true);
+    let before: Vec<Value> = [&sq, &hx, &ai_id]
+        .iter()
+        .map(|id| server.get(&format!("/api/games/{id}")))
+        .collect();
+    assert_eq!(before[2]["turn_number"], 0, "the AI has not played yet");
+    server.kill();
+
+    let server = Served::start(&db);
+    let list = server.get("/api/games");
+    assert_eq!(list["games"].as_array().unwrap().len(), 3);
+    for (id, was) in [&sq, &hx, &ai_id].iter().zip(&before) {
+        let now = server.get(&format!("/api/games/{id}"));
+        if *id == &ai_id && now["turn_number"] != 0 {
+            continue; // the AI already played again: checked below
+        }
+        assert_eq!(essentials(&now), essentials(was), "game {id}");
+    }
+    let square_now = server.get(&format!("/api/games/{sq}"));
+    assert_eq!(square_now["stones"]["C3"], "black", "the capture is kept");
+    // The tokens still work.
+    server.play(&sq, &sw, "A1", 8);
+    // The AI resumes, and plays its turn.
+    let start = Instant::now();
+    loop {
+        let game = server.get(&format!("/api/games/{ai_id}"));
+        if game["turn_number"] == 1 {
+            assert_eq!(game["turns"][0]["color"], "white");
+            assert_eq!(game["ai_thinking"], false);
+            break;
+        }
+        assert_eq!(game["ai_thinking"], true, "{game}");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the AI never played"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // And once more after a second kill, with the turn played since.
+    server.kill();
+    let server = Served::start(&db);
+    let game = server.get(&format!("/api/games/{sq}"));
+    assert_eq!(game["turn_number"], 9);
+    assert_eq!(game["last_turn"]["turn"], "A1");
+    let game = server.get(&format!("/api/games/{ai_id}"));
+    assert_eq!(game["turn_number"], 1);
+    server.terminate(&format!("/api/games/{sq}/events"));
+    let _ = std::fs::remove_dir_all(db.parent().unwrap());
+}
+
+impl Served {
+    /// SIGTERM, with a live update stream open: the server stops by itself,
+    /// successfully, within seconds.
+    fn terminate(mut self, watch: &str) {
+        let mut watcher = TcpStream::connect(&self.addr).unwrap();
+        write!(
+            watcher,
+            "GET {watch} HTTP/1.1\r\nHost: {}\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
+        let mut first = [0u8; 12];
+        watcher.read_exact(&mut first).unwrap();
+        assert_eq!(&first, b"HTTP/1.1 200");
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let start = Instant::now();
+        loop {
+            if let Some(exit) = self.child.try_wait().unwrap() {
+                assert!(exit.success(), "{exit}");
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "no shutdown on SIGTERM"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+fn ids(created: &Value) -> (String, String, String) {
+    (
+        created["game"]["id"].as_str().unwrap().to_string(),
+        created["tokens"]["black"].as_str().unwrap().to_string(),
+        created["tokens"]["white"].as_str().unwrap().to_string(),
+    )
+}
