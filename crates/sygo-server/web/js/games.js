@@ -1,7 +1,7 @@
 // The games list: every stored game, newest first.
 
 import * as api from './api.js';
-import { h, setChildren } from './dom.js';
+import { h, cap, setChildren } from './dom.js';
 import { resultText } from './announce.js';
 
 const player = (p) => (!p ? '?' : p.kind === 'ai' ? `AI level ${p.level}` : 'person');
@@ -26,7 +26,7 @@ export async function showGames(root) {
       h('td', {}, player(g.black)),
       h('td', {}, player(g.white)),
       h('td', { class: 'num-cell' }, String(g.turns)),
-      h('td', {}, g.status === 'over' ? resultText(g) : `${g.to_move} to move`),
+      h('td', {}, g.status === 'over' ? resultText(g) : `${cap(g.to_move)} to move`),
       h('td', {}, g.source === 'uploaded' ? 'uploaded' : 'played'),
       h('td', {}, formatTime(g.updated || g.created))));
   setChildren(root,

@@ -38,6 +38,12 @@ export function renderMoves(el, { turns, shown, go }) {
       }, `${t.number}. ${cap(t.color)} ${t.turn}`)));
   setChildren(el, ...items);
   if (!items.length) el.append(h('li', { class: 'empty' }, 'No turns yet. White moves first.'));
+  // The turn shown kept in view inside the list (never scrolling the page).
   const current = el.querySelector('li.current');
-  if (current && current.scrollIntoView) current.scrollIntoView({ block: 'nearest' });
+  if (current) {
+    const top = current.offsetTop;
+    const bottom = top + current.offsetHeight;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
+  }
 }
