@@ -4,7 +4,7 @@
 
 import * as api from './api.js';
 import { h, cap, other, setChildren, listPoints } from './dom.js';
-import { Board } from './board.js';
+import * as panel from './panel.js';
 import { TurnBuilder } from './turn.js';
 import { attachKeyboard, KEY_HELP_HEX, KEY_HELP_SQUARE } from './keyboard.js';
 import { announce, announceCursor, describeTurn, describeState, resultText } from './announce.js';
@@ -13,11 +13,6 @@ import { renderAnalysis, hintText, turnStones } from './analysis.js';
 
 /** How long a reversed stone takes to turn over (style.css: .stone.flip). */
 const FLIP_MS = 900;
-
-const BALANCE_NOTE =
-  'Balance turn: no growth turn has been played yet, so Black may grow any or all of his groups ' +
-  'and then place one unconnected stone, in the same turn. Add the growth stones first, then the ' +
-  'placement (it ends the turn), then press Finish turn. A plain placement or growth turn is also allowed.';
 
 /** Shows the game `id` in `root`; returns a function that stops its updates. */
 export function showGame(root, id) {
@@ -452,52 +447,14 @@ class GamePage {
     });
   }
 
-  // ---- drawing ----
+  // ---- drawing (the panel: js/panel.js) ----
 
-  buildLayout() {
-    const el = (this.el = {});
-    el.board = h('div', { class: 'board-wrap', id: 'board' });
-    el.keys = h('p', { class: 'keys-help small', id: 'board-keys' });
-    el.status = h('div', { class: 'status', id: 'status' });
-    el.connection = h('p', { class: 'connection', id: 'connection', hidden: true });
-    el.scores = h('div', { class: 'scores', id: 'scores' });
-    el.message = h('div', { class: 'message', id: 'message', role: 'alert' });
-    el.preview = h('p', { class: 'preview-text', id: 'preview' });
-    el.lastTurnText = h('p', { class: 'last-turn', id: 'last-turn' });
-    el.balance = h('div', { class: 'note balance', id: 'balance-note', hidden: true }, BALANCE_NOTE);
-    el.controls = h('div', { class: 'controls', id: 'controls' });
-    el.finishReason = h('p', { class: 'finish-reason small', id: 'finish-reason' });
-    el.legend = h('div', { class: 'legend', id: 'legend' });
-    el.territoryBox = h('input', {
-      type: 'checkbox', id: 'territory-toggle', onchange: (e) => this.toggleTerritory(e.target.checked),
-    });
-    el.aiButtons = h('div', { class: 'ai-buttons' },
-      h('button', { type: 'button', id: 'hint-button', onclick: () => this.askHint() }, 'Hint'),
-      h('button', { type: 'button', id: 'analyse-button', onclick: () => this.analyse() }, 'Analyse'));
-    el.aiOut = h('div', { class: 'ai-out', id: 'ai-out', 'aria-live': 'polite' });
-    el.review = h('div', { class: 'review', id: 'review' });
-    el.moves = h('ol', { class: 'moves', id: 'moves', 'aria-label': 'Turns played' });
-    el.share = h('div', { class: 'share', id: 'share' });
-    setChildren(this.root,
-      h('div', { class: 'game-page' },
-        h('section', { class: 'board-area', 'aria-label': 'Board' }, el.board,
-          h('details', { class: 'keys-box' }, h('summary', {}, 'Playing from the keyboard'), el.keys)),
-        h('aside', { class: 'panel', 'aria-label': 'Game' },
-          el.status, el.connection, el.scores, el.lastTurnText,
-          el.controls, el.finishReason,
-          h('div', { class: 'message-box' }, el.message, el.preview),
-          el.balance, el.legend,
-          h('div', { class: 'options' }, h('label', { class: 'check' }, el.territoryBox, ' Show territory')),
-          h('details', { class: 'ai-tools', open: true }, h('summary', {}, 'AI'), el.aiButtons, el.aiOut),
-          el.review,
-          h('h2', { class: 'moves-title' }, 'Turns'),
-          el.moves,
-          el.share)));
-    this.board = new Board(el.board, {
-      click: (p, type) => this.onClick(p, type),
-      hover: (p) => this.onHover(p),
-    });
-  }
+  buildLayout() { panel.buildLayout(this); }
+  renderStatus() { panel.renderStatus(this); }
+  renderControls() { panel.renderControls(this); }
+  renderPreview() { panel.renderPreview(this); }
+  renderLegend(building) { panel.renderLegend(this, building); }
+  renderShare() { panel.renderShare(this); }
 
   render() {
     if (!this.game || !this.el) return;
@@ -582,156 +539,5 @@ class GamePage {
     this.renderLegend(building);
   }
 
-  renderPreview() {
-    const el = this.el.preview;
-    const b = this.builder;
-    el.textContent = '';
-    el.removeAttribute('data-kind');
-    if (!this.hover || !this.canPlay() || !b.steps) return;
-    const stones = b.steps.stones || this.game.stones;
-    if (stones[this.hover]) return;
-    const entry = b.entry(this.hover);
-    if (!entry) return;
-    if (entry.refused) {
-      el.textContent = `${this.hover}: not allowed. ${entry.refused}`;
-      el.dataset.kind = 'refused';
-    } else {
-      const rev = entry.reverses && entry.reverses.length ? `, reversing ${listPoints(entry.reverses)}` : '';
-      const kind = entry.kind === 'placement'
-        ? (b.pending.length ? 'a placement (it ends the turn)' : 'a placement (played at once)')
-        : (b.pending.length ? 'a growth step' : 'a growth step (starts a growth turn)');
-      el.textContent = `${this.hover}: ${kind}${rev}.`;
-      el.dataset.kind = entry.kind;
-    }
-  }
-
-  renderStatus() {
-    const g = this.game;
-    const shown = this.shown();
-    const who = (c) => {
-      const p = g[c];
-      return p.kind === 'ai' ? `${cap(c)} (AI, level ${p.level})` : cap(c);
-    };
-    const stoneIcon = (c) => h('span', { class: `stone-icon ${c}`, 'aria-hidden': 'true' });
-    const parts = [];
-    const title = `${g.variant === 'hexsygo' ? 'Hexsygo, base' : 'Sygo,'} ${g.variant === 'hexsygo' ? g.size : `${g.size}×${g.size}`}`;
-    parts.push(h('h1', { class: 'game-title' }, title));
-    const sides = this.mySides();
-    let role;
-    if (g.source === 'uploaded') role = 'An uploaded record: review it turn by turn.';
-    else if (sides.length === 2 && this.tokens.any && !this.tokens.black && !this.tokens.white) {
-      role = 'You play the side of your private link (it says which when you first move).';
-    } else if (sides.length === 2) role = 'Both sides are played on this page.';
-    else if (sides.length === 1) role = `You play ${cap(sides[0])}.`;
-    else role = 'You are watching.';
-    parts.push(h('p', { class: 'role', id: 'role' }, role));
-    if (g.status === 'over') {
-      parts.push(h('p', { class: 'turn over', id: 'to-move', 'data-status': 'over' }, `Game over: ${resultText(g)}.`));
-    } else {
-      const mine = this.canPlay();
-      parts.push(h('p', { class: 'turn', id: 'to-move', 'data-to-move': g.to_move },
-        stoneIcon(g.to_move), ` ${who(g.to_move)} to move`, mine && sides.length === 1 ? ' — your turn' : '', '.'));
-      if (g.ai_thinking) {
-        parts.push(h('p', { class: 'thinking', id: 'ai-thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${who(g.to_move)} is thinking…`));
-      }
-    }
-    if (!this.live()) parts.push(h('p', { class: 'reviewing' }, `Reviewing the position after turn ${shown.shown_turn}.`));
-    setChildren(this.el.status, ...parts);
-    document.title = `${g.status === 'over' ? 'Game over' : `${cap(g.to_move)} to move`} · ${title}`;
-
-    const score = shown.score || { black: 0, white: 0 };
-    const count = (c) => Object.values(shown.stones).filter((x) => x === c).length;
-    const row = (c) => {
-      const stones = count(c);
-      const total = score[c];
-      return h('div', { class: `score ${c}`, 'data-score': c },
-        stoneIcon(c), h('strong', {}, ` ${who(c)}: ${total}`),
-        h('span', { class: 'small' }, ` (${stones} stone${stones === 1 ? '' : 's'} + ${total - stones} territory)`));
-    };
-    setChildren(this.el.scores, row('black'), row('white'));
-  }
-
-  renderControls() {
-    const el = this.el.controls;
-    const g = this.game;
-    const b = this.builder;
-    const can = this.canPlay() && !this.submitting;
-    const n = b.pending.length;
-    const finishAllowed = can && n > 0 && b.finish.allowed;
-    const button = (action, text, attrs) =>
-      h('button', { type: 'button', 'data-action': action, id: `${action}-button`, ...attrs }, text);
-    if (this.confirmResign && can) {
-      setChildren(el,
-        h('span', { class: 'confirm' }, `Resign this game as ${cap(g.to_move)}?`),
-        button('resign-yes', 'Yes, resign', { class: 'danger', onclick: () => this.resign(true) }),
-        button('resign-no', 'Cancel', { onclick: () => { this.confirmResign = false; this.renderControls(); } }));
-    } else {
-      setChildren(el,
-        button('finish', n ? `Finish turn (${n} stone${n > 1 ? 's' : ''})` : 'Finish turn', {
-          class: 'primary', disabled: finishAllowed ? null : true, onclick: () => this.finish(),
-        }),
-        button('undo', 'Undo stone', { disabled: can && n ? null : true, onclick: () => this.undoStone() }),
-        button('clear', 'Drop turn', { disabled: can && n ? null : true, onclick: () => this.clearTurn() }),
-        button('pass', 'Pass', { disabled: can && !n ? null : true, onclick: () => this.pass() }),
-        button('resign', 'Resign', { class: 'danger', disabled: can ? null : true, onclick: () => this.resign(false) }));
-    }
-    // Spectators and uploaded records have nothing to play.
-    el.hidden = this.mySides().length === 0;
-    const fr = this.el.finishReason;
-    fr.textContent = '';
-    if (can && n && !b.finish.allowed && b.steps) {
-      fr.textContent = `Cannot finish yet: ${b.finish.reason || 'the turn cannot end here.'}`;
-    } else if (can && !n) {
-      fr.textContent = 'Click a point: a placement is played at once; a growth stone starts a growth turn, ended with Finish turn.';
-    } else if (!can && g.status === 'playing' && !this.submitting) {
-      fr.textContent = this.whyNot();
-    }
-    // Only worth explaining once Black has a group to grow.
-    const balance = can && g.balance_available && g.to_move === 'black' &&
-      Object.values(g.stones).includes('black');
-    this.el.balance.hidden = !balance;
-    this.el.aiButtons.querySelector('#hint-button').disabled = !can;
-  }
-
-  renderLegend(building) {
-    const el = this.el.legend;
-    const item = (symbol, text) => h('li', {}, h('span', { class: 'sym', 'aria-hidden': 'true' }, symbol), ' ', text);
-    const items = [
-      item('○', 'ring: the last turn\'s stones'),
-      item('◇', 'diamond: stones reversed (changed colour)'),
-    ];
-    if (building) {
-      items.push(
-        item('①', 'translucent numbered stone with a dashed ring: pending stone of this turn (click it to take it back)'),
-        item('△', 'triangle: your group can still grow this turn (fresh)'),
-        item('✓', 'check: your group has grown this turn'),
-        item('✕', 'cross: your group is frozen by a capture this turn'),
-        item('•', 'dot: the turn may continue here (growth)'),
-        item('□', 'small square: a placement may end the turn here'),
-        item('◌', 'dashed circle (on hover): stones the step would reverse'),
-      );
-    }
-    if (this.territory) items.push(item('■', 'small square on a vacant point: territory of its colour'));
-    setChildren(el, h('ul', { class: 'legend-list', 'aria-label': 'Markers on the board' }, ...items));
-  }
-
-  renderShare() {
-    const url = `${location.origin}/game/${this.id}`;
-    const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': 'Spectator link', id: 'spectator-link' });
-    setChildren(this.el.share,
-      h('h2', {}, 'Spectators'),
-      h('div', { class: 'link-row' }, input,
-        h('button', { type: 'button', onclick: () => copy(input, url) }, 'Copy')));
-  }
 }
 
-/** Copies a link; selects it when the clipboard is refused. */
-export function copy(input, text) {
-  input.select();
-  if (navigator.clipboard && window.isSecureContext) {
-    navigator.clipboard.writeText(text).then(() => announce('Link copied.'), () => document.execCommand('copy'));
-  } else {
-    document.execCommand('copy');
-    announce('Link copied.');
-  }
-}
