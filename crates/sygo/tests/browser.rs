@@ -27,7 +27,7 @@
 //!
 //! Screenshots of both boards go to `target/screenshots/`.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -160,10 +160,32 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// chromedriver listening on a free port.
+/// chromedriver listening on a free port. Dropped (also when a step
+/// panics), it is asked to shut down, which closes every browser it started;
+/// killing it alone would leave them running.
 struct Driver {
-    _child: Killed,
+    child: Killed,
+    port: u16,
     url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) {
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+            let _ = stream.write_all(
+                b"GET /shutdown HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+            );
+            let _ = stream.read_to_end(&mut Vec::new());
+        }
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            if let Ok(Some(_)) = self.child.0.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(50));
+        }
+    }
 }
 
 impl Driver {
@@ -186,7 +208,8 @@ impl Driver {
             thread::sleep(Duration::from_millis(50));
         }
         Driver {
-            _child: child,
+            child,
+            port,
             url: format!("http://127.0.0.1:{port}"),
         }
     }
