@@ -167,6 +167,8 @@ struct Driver {
     child: Killed,
     port: u16,
     url: String,
+    /// The browsers' profiles, removed after the browsers are gone.
+    profiles: TempDir,
 }
 
 impl Drop for Driver {
@@ -211,6 +213,7 @@ impl Driver {
             child,
             port,
             url: format!("http://127.0.0.1:{port}"),
+            profiles: TempDir::new("profiles"),
         }
     }
 }
@@ -222,12 +225,11 @@ struct Page {
     client: Client,
     base: String,
     name: &'static str,
-    _profile: TempDir,
 }
 
 impl Page {
     async fn open(driver: &Driver, base: &str, name: &'static str) -> Page {
-        let profile = TempDir::new("profile");
+        let profile = driver.profiles.0.join(name.replace(' ', "-"));
         let args = [
             "--headless",
             "--no-sandbox",
@@ -242,7 +244,7 @@ impl Page {
             "--disable-extensions",
             "--window-size=1280,1000",
             "--force-device-scale-factor=1",
-            &format!("--user-data-dir={}", profile.0.display()),
+            &format!("--user-data-dir={}", profile.display()),
         ];
         let mut caps = serde_json::Map::new();
         caps.insert("browserName".into(), json!("chrome"));
@@ -259,7 +261,6 @@ impl Page {
             client,
             base: base.to_string(),
             name,
-            _profile: profile,
         }
     }
 
