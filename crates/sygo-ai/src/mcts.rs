@@ -42,6 +42,11 @@ pub struct MctsSettings {
     pub rave_equivalence: Option<f32>,
     /// The weight of the score margin in the value, 0 to 1.
     pub margin_weight: f32,
+    /// The weight of the static evaluation (stones won since the root) in
+    /// the value, 0 to 1.
+    pub static_weight: f32,
+    /// The stones won that count as decisive in the static evaluation.
+    pub static_scale: f32,
     /// Visits of a leaf before it is expanded.
     pub expand_after: u32,
     /// Progressive widening (`None`: every child from the start).
@@ -57,6 +62,10 @@ pub struct MctsSettings {
     pub resign_below: Option<f64>,
     /// See `resign_below`.
     pub resign_visits: u64,
+    /// Resign only when this many turns in a row (of the same colour, in the
+    /// same game) were hopeless: one search's win rate can be wrong in a game
+    /// where a capture reverses a whole group.
+    pub resign_turns: u32,
 }
 
 impl MctsSettings {
@@ -72,6 +81,8 @@ impl MctsSettings {
             exploration: 0.2,
             rave_equivalence: None,
             margin_weight: 0.1,
+            static_weight: 0.1,
+            static_scale: 8.0,
             expand_after: 2,
             widening: None,
             reuse: true,
@@ -79,6 +90,7 @@ impl MctsSettings {
             playouts: PlayoutSettings::default(),
             resign_below: Some(0.02),
             resign_visits: 2000,
+            resign_turns: 3,
         }
     }
 
@@ -106,7 +118,9 @@ impl MctsSettings {
     /// Sets one setting from its name and text, as the arena and the command
     /// line write them: `threads=2`, `visits=5000`, `time=250` (ms, the
     /// default time per turn), `memory=512` (MiB), `c=0.2` (exploration),
-    /// `rave=1000` (or `off`), `margin=0.1`, `expand=2`, `widen=4/0.5` (or
+    /// `rave=1000` (or `off`), `margin=0.1`, `static=0.1` (the weight of the
+    /// stones won by captures since the root), `static_scale=8` (the stones
+    /// that count as decisive there), `expand=2`, `widen=4/0.5` (or
     /// `off`: progressive widening, a node with N visits considering its
     /// 4 + N^0.5 children of highest prior), `reuse=on|off`,
     /// `priors=on|off`, `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance
@@ -152,6 +166,8 @@ impl MctsSettings {
                 }
             }
             "reuse" => self.reuse = switch(key, value)?,
+            "static" => self.static_weight = num(key, value)?,
+            "static_scale" => self.static_scale = num(key, value)?,
             "priors" => {
                 self.priors = switch(key, value)?.then(PriorSettings::default);
             }
@@ -170,6 +186,7 @@ impl MctsSettings {
             rave_equivalence: self.rave_equivalence,
             margin_weight: self.margin_weight,
             margin_scale: 10.0,
+            static_weight: self.static_weight,
             transpositions: true,
             reuse: self.reuse,
             expand_after: self.expand_after.max(1),
@@ -206,6 +223,8 @@ pub struct MctsPlayer {
     completer: SygoPolicy,
     stop: Arc<AtomicBool>,
     seed: u64,
+    /// Hopeless turns in a row, by colour (see `resign_turns`).
+    hopeless: [u32; 2],
 }
 
 impl MctsPlayer {
@@ -219,6 +238,7 @@ impl MctsPlayer {
             searches: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
             seed,
+            hopeless: [0; 2],
         };
         player.build();
         player
@@ -291,6 +311,9 @@ impl MctsPlayer {
         let scale = (position.geometry().num_points() as f32 / 8.0).max(2.0);
         for search in &mut self.searches {
             search.set_margin_scale(scale);
+            search
+                .policy_mut()
+                .set_root(position, self.settings.static_scale);
             search.set_root(&root);
             search.policy_mut().playouts_mut().reset_ownership();
         }
@@ -358,6 +381,9 @@ impl MctsPlayer {
             let scale = (position.geometry().num_points() as f32 / 8.0).max(2.0);
             for search in &mut self.searches {
                 search.set_margin_scale(scale);
+                search
+                    .policy_mut()
+                    .set_root(position, self.settings.static_scale);
                 search.set_root(&root);
                 search.policy_mut().playouts_mut().reset_ownership();
             }
@@ -499,13 +525,17 @@ impl Player for MctsPlayer {
                     .first()
                     .is_some_and(|c| c.win_rate < below)
         });
+        let in_a_row = &mut self.hopeless[game.position().side_to_move().index()];
+        *in_a_row = if hopeless { *in_a_row + 1 } else { 0 };
+        let resign = *in_a_row >= self.settings.resign_turns.max(1);
         Decision {
-            turn: if hopeless { Turn::Resign } else { turn },
+            turn: if resign { Turn::Resign } else { turn },
             analysis: Some(analysis),
         }
     }
 
     fn new_game(&mut self) {
+        self.hopeless = [0; 2];
         for search in &mut self.searches {
             search.clear();
         }

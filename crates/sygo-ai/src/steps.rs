@@ -43,12 +43,17 @@ pub enum Step {
 #[derive(Debug)]
 pub struct StepGame {
     position: Position,
+    /// Stones each colour has put on the board since [`StepGame::new`]
+    /// (by [`Color::index`]): what remains of the change in stone counts
+    /// is what captures won.
+    new_stones: [u32; 2],
 }
 
 impl Clone for StepGame {
     fn clone(&self) -> StepGame {
         StepGame {
             position: self.position.clone(),
+            new_stones: self.new_stones,
         }
     }
 
@@ -56,13 +61,23 @@ impl Clone for StepGame {
     /// starts with.
     fn clone_from(&mut self, source: &StepGame) {
         self.position.clone_from(&source.position);
+        self.new_stones = source.new_stones;
     }
 }
 
 impl StepGame {
     /// The game from this position (a turn may be in progress).
     pub fn new(position: Position) -> StepGame {
-        StepGame { position }
+        StepGame {
+            position,
+            new_stones: [0; 2],
+        }
+    }
+
+    /// The stones each colour has put on the board since this game was made
+    /// with [`StepGame::new`] (by [`Color::index`]).
+    pub fn new_stones(&self, color: Color) -> u32 {
+        self.new_stones[color.index()]
     }
 
     /// The position.
@@ -121,6 +136,7 @@ impl GameState for StepGame {
         let pos = &mut self.position;
         match step {
             Step::Stone(p) => {
+                self.new_stones[pos.side_to_move().index()] += 1;
                 if pos.play_step_unchecked(p) == StepKind::Placement {
                     pos.finish_turn_unchecked();
                 }
@@ -135,10 +151,12 @@ impl GameState for StepGame {
             Some(Color::Black) => Outcome {
                 result: 0.0,
                 margin: -(self.position.geometry().num_points() as f32),
+                static_eval: 0.0,
             },
             Some(Color::White) => Outcome {
                 result: 1.0,
                 margin: self.position.geometry().num_points() as f32,
+                static_eval: 0.0,
             },
             None => {
                 let score = self.position.score();

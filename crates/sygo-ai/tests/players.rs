@@ -148,6 +148,63 @@ fn any_line_of_steps_makes_legal_turns_to_the_end_of_the_game() {
     }
 }
 
+#[test]
+fn the_static_evaluation_counts_the_stones_won_by_captures() {
+    // Along random lines of steps from random roots, the policy's static
+    // evaluation is tanh(2·(stones turned Black − stones turned White) /
+    // scale), where a stone "turned" ends the line with the other colour
+    // than the one it had at the root or was put down with.
+    use sygo_ai::knowledge::{PlayoutSettings, SygoPolicy};
+    use sygo_ai::search::Policy;
+    use sygo_rules::Color;
+    let mut rng = Pcg64Mcg::seed_from_u64(11);
+    let mut policy = SygoPolicy::new(None, PlayoutSettings::default(), 1);
+    let mut captures_seen = 0;
+    for geometry in boards() {
+        for root in positions(geometry, 3).into_iter().step_by(3) {
+            let scale = 8.0;
+            policy.set_root(&root, scale);
+            let mut state = StepGame::new(root.clone());
+            let mut origin: Vec<Option<Color>> =
+                geometry.points().map(|p| root.stone_at(p)).collect();
+            let index = |p: Point| geometry.points().position(|q| q == p).unwrap();
+            let mut actions = Vec::new();
+            for _ in 0..12 {
+                if state.is_over() {
+                    break;
+                }
+                actions.clear();
+                state.legal_actions(&mut actions);
+                let step = actions[rng.random_range(0..actions.len())];
+                if let Step::Stone(p) = step {
+                    origin[index(p)] = Some(state.position().side_to_move());
+                }
+                state.apply(step);
+                let (mut to_black, mut to_white) = (0, 0);
+                for p in geometry.points() {
+                    match (origin[index(p)], state.position().stone_at(p)) {
+                        (Some(Color::White), Some(Color::Black)) => to_black += 1,
+                        (Some(Color::Black), Some(Color::White)) => to_white += 1,
+                        _ => {}
+                    }
+                }
+                captures_seen += usize::from(to_black + to_white > 0);
+                let expected = (2.0 * (to_black - to_white) as f32 / scale).tanh();
+                let got = policy.static_eval(&state);
+                assert!(
+                    (got - expected).abs() < 1e-5,
+                    "{got} != {expected}\n{}",
+                    state.position().diagram()
+                );
+            }
+        }
+    }
+    assert!(
+        captures_seen > 20,
+        "too few lines with captures: {captures_seen}"
+    );
+}
+
 /// Plays `turn` on a copy of `pos`, or says why not.
 fn legal(pos: &Position, turn: &Turn) -> Result<Position, String> {
     let mut after = pos.clone();

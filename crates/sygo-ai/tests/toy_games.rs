@@ -363,6 +363,7 @@ fn priors_rave_and_transpositions_find_the_same_answers() {
         rave_equivalence: Some(200.0),
         margin_weight: 0.1,
         margin_scale: 1.0,
+        static_weight: 0.0,
         transpositions: true,
         reuse: true,
         expand_after: 2,

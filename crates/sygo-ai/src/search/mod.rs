@@ -28,10 +28,13 @@
 //!
 //! A playout's [`Outcome`] is player 0's result (1 win, ½ draw, 0 loss) and
 //! score margin. The value backed up mixes them:
-//! `(1 − λ)·result + λ·(½ + ½·tanh(margin / scale))` with λ =
-//! [`SearchConfig::margin_weight`] and scale = [`SearchConfig::margin_scale`],
-//! so that among won lines the search prefers wider wins, and among lost lines
-//! narrower losses, without ever preferring a big loss to a small win.
+//! `(1 − λ − μ)·result + λ·(½ + ½·tanh(margin / scale)) + μ·(½ + ½·s)` with
+//! λ = [`SearchConfig::margin_weight`], scale = [`SearchConfig::margin_scale`],
+//! μ = [`SearchConfig::static_weight`] and `s` the policy's static evaluation
+//! of the leaf ([`Policy::static_eval`]), so that among won lines the search
+//! prefers wider wins, and among lost lines narrower losses, without ever
+//! preferring a big loss to a small win; the static part gives weight to what
+//! the tree's own steps won, which the playouts' noise hides.
 //!
 //! # The score of a child
 //!
@@ -107,6 +110,9 @@ pub struct Outcome {
     pub result: f32,
     /// Player 0's score margin (points ahead; negative when behind).
     pub margin: f32,
+    /// The policy's static evaluation of the leaf the playout started from,
+    /// player 0's view, −1 to 1 (0: none; see [`Policy::static_eval`]).
+    pub static_eval: f32,
 }
 
 impl Outcome {
@@ -119,7 +125,11 @@ impl Outcome {
         } else {
             0.5
         };
-        Outcome { result, margin }
+        Outcome {
+            result,
+            margin,
+            static_eval: 0.0,
+        }
     }
 }
 
@@ -191,6 +201,13 @@ pub trait Policy<G: GameState>: Send {
     /// outcome; records the actions it plays in `trace` if it keeps AMAF keys.
     fn playout(&mut self, state: &mut G, trace: &mut Trace) -> Outcome;
 
+    /// A static evaluation of a leaf before its playout, player 0's view,
+    /// −1 to 1, mixed into the value with weight
+    /// [`SearchConfig::static_weight`]. By default none (0).
+    fn static_eval(&mut self, _state: &G) -> f32 {
+        0.0
+    }
+
     /// The key under which AMAF statistics of `action` are shared (Sygo: the
     /// point a stone goes on), or `None` for an action that shares nothing.
     fn amaf_key(&self, _action: G::Action) -> Option<u32> {
@@ -214,6 +231,9 @@ pub struct SearchConfig {
     pub margin_weight: f32,
     /// The margin that counts as decisive: the value's tanh scale, in points.
     pub margin_scale: f32,
+    /// The weight μ of the policy's static evaluation of the leaf in the
+    /// value, 0 to 1 (with λ + μ ≤ 1).
+    pub static_weight: f32,
     /// Merge transpositions (different orders reaching one state).
     pub transpositions: bool,
     /// Keep the tree below the new root between searches.
@@ -248,6 +268,7 @@ impl SearchConfig {
             rave_equivalence: None,
             margin_weight: 0.0,
             margin_scale: 1.0,
+            static_weight: 0.0,
             transpositions: false,
             reuse: false,
             expand_after: 1,
@@ -272,11 +293,14 @@ impl SearchConfig {
     /// margin (module doc).
     #[inline]
     pub fn value(&self, outcome: Outcome) -> f32 {
-        if self.margin_weight == 0.0 {
+        if self.margin_weight == 0.0 && self.static_weight == 0.0 {
             return outcome.result;
         }
         let margin = 0.5 + 0.5 * (outcome.margin / self.margin_scale).tanh();
-        (1.0 - self.margin_weight) * outcome.result + self.margin_weight * margin
+        let static_value = 0.5 + 0.5 * outcome.static_eval;
+        (1.0 - self.margin_weight - self.static_weight) * outcome.result
+            + self.margin_weight * margin
+            + self.static_weight * static_value
     }
 }
 

@@ -7,10 +7,19 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
     /// over, else the policy's playout (which records its actions in the
     /// trace for AMAF).
     pub(super) fn evaluate(&mut self, state: &mut G) -> Outcome {
-        if state.is_over() {
+        let static_eval = if self.config.static_weight > 0.0 {
+            self.policy.static_eval(state)
+        } else {
+            0.0
+        };
+        let outcome = if state.is_over() {
             state.final_outcome()
         } else {
             self.policy.playout(state, &mut self.trace)
+        };
+        Outcome {
+            static_eval,
+            ..outcome
         }
     }
 }
