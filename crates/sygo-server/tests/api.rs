@@ -481,11 +481,7 @@ async fn a_multi_stone_growth_turn() {
     let (status, bad) = s.post(&steps, &json!({"stones": "B3"}), None).await;
     assert_eq!((status, code(&bad)), (400, "bad_request"));
     let (status, bad) = s
-        .post(
-            &"/api/games/00000000/steps".to_string(),
-            &json!({"stones": []}),
-            None,
-        )
+        .post("/api/games/00000000/steps", &json!({"stones": []}), None)
         .await;
     assert_eq!((status, code(&bad)), (404, "not_found"));
 
