@@ -577,20 +577,27 @@ async fn concurrent_submissions_of_a_turn_accept_exactly_one() {
     let s = TestServer::start("race").await;
     let (id, black, white) = s.new_game("sygo", 9).await;
     for round in 0..3 {
-        let (token, turns) = if round % 2 == 0 {
-            (
+        // Different points each round: every submission is legal, so each
+        // refusal is for its turn number alone.
+        let (token, turns) = match round {
+            0 => (
                 &white,
                 [
                     "A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8", "J9", "A9", "B8", "C7",
                 ],
-            )
-        } else {
-            (
+            ),
+            1 => (
                 &black,
                 [
                     "A2", "B3", "C4", "D5", "E6", "F7", "G8", "H9", "J1", "A8", "B7", "C6",
                 ],
-            )
+            ),
+            _ => (
+                &white,
+                [
+                    "A3", "B5", "C9", "D1", "E3", "F5", "G1", "H3", "J5", "A5", "B9", "C1",
+                ],
+            ),
         };
         let mut tasks = Vec::new();
         for turn in turns {
