@@ -8,6 +8,8 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
+use crate::games::Entry;
+use sygo_rules::Color;
 
 /// A JSON body of type `T`: `Content-Type: application/json` (415
 /// otherwise), at most the body limit (413), and valid for `T` (400 with
@@ -83,8 +85,17 @@ impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for OptionalJ
     }
 }
 
+/// The side of `entry` whose token `Authorization: Bearer TOKEN` carries
+/// (401 without a token, or with a token of neither side).
+pub(crate) fn side_of(entry: &Entry, headers: &HeaderMap) -> Result<Color, ApiError> {
+    let token = bearer(headers)?;
+    entry.meta.color_of_token(token).ok_or_else(|| {
+        ApiError::Unauthorized("this token is not one of this game's sides".to_string())
+    })
+}
+
 /// The token of `Authorization: Bearer TOKEN` (401 without one).
-pub(crate) fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
+fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
     let missing = || {
         ApiError::Unauthorized(
             "this needs the token of a side: Authorization: Bearer TOKEN".to_string(),

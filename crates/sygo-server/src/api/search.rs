@@ -11,7 +11,7 @@ use serde::Deserialize;
 use sygo_rules::Game;
 
 use crate::ai;
-use crate::api::extract::{OptionalJsonBody, bearer};
+use crate::api::extract::{OptionalJsonBody, side_of};
 use crate::api::{count, find, json_response};
 use crate::app::AppState;
 use crate::config::{DEFAULT_SEARCH_TIME_MS, SEARCH_TIMES_MS};
@@ -72,10 +72,7 @@ pub(crate) async fn hint(
     OptionalJsonBody(request): OptionalJsonBody<SearchRequest>,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id)?;
-    let token = bearer(&headers)?;
-    let color = entry.meta.color_of_token(token).ok_or_else(|| {
-        ApiError::Unauthorized("this token is not one of this game's sides".to_string())
-    })?;
+    let color = side_of(&entry, &headers)?;
     let time = search_time(&request)?;
     let game = entry.with_live(|live| live.game.clone());
     let pos = game.position();

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use sygo_rules::Turn;
 
 use crate::ai;
-use crate::api::extract::{JsonBody, bearer};
+use crate::api::extract::{JsonBody, side_of};
 use crate::api::{count, find, json_response};
 use crate::app::AppState;
 use crate::error::ApiError;
@@ -29,10 +29,7 @@ pub(crate) async fn play(
     JsonBody(request): JsonBody<TurnRequest>,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id)?;
-    let token = bearer(&headers)?;
-    let color = entry.meta.color_of_token(token).ok_or_else(|| {
-        ApiError::Unauthorized("this token is not one of this game's sides".to_string())
-    })?;
+    let color = side_of(&entry, &headers)?;
     let expected = count("turn_number", request.turn_number)?;
     let turn = Turn::parse(request.turn.trim(), &entry.meta.geometry)
         .map_err(|e| ApiError::BadRequest(format!("turn {:?}: {e}", request.turn)))?;
