@@ -23,7 +23,9 @@
 //!
 //! That test is ignored for now (run it with `--ignored`): runs at one
 //! second a position solved 21 to 25 of the 25 (84–100%), so the 90%
-//! target is not met reliably. The strongest player's playouts barely tell a tactic from a quiet turn on
+//! target is not met reliably.
+//!
+//! The strongest player's playouts barely tell a tactic from a quiet turn on
 //! an open board, where random play reverses big groups back and forth;
 //! what makes it find them is the static part of its value (the stones won
 //! by captures since the root, `docs/ai.md`). `playout_values` (ignored: a
