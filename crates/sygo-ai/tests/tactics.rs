@@ -27,7 +27,7 @@
 //!
 //! The strongest player's playouts barely tell a tactic from a quiet turn on
 //! an open board, where random play reverses big groups back and forth;
-//! what makes it find them is the static part of its value (the stones won
+//! what helps it find them is the static part of its value (the stones won
 //! by captures since the root, `docs/ai.md`). `playout_values` (ignored: a
 //! diagnostic) prints, for each position, the side to move's share of games
 //! won after the solution, after the wrong turn and after a pass, in
