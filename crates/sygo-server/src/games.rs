@@ -371,9 +371,21 @@ impl Entry {
 #[derive(Default)]
 pub(crate) struct Games {
     map: RwLock<HashMap<String, Arc<Entry>>>,
+    /// The latest creation time handed out or loaded, so that creation
+    /// times are unique and the games list keeps the order of creation even
+    /// for games created within the same millisecond.
+    last_created: Mutex<i64>,
 }
 
 impl Games {
+    /// A creation time for a new game: now, or one millisecond after the
+    /// latest game if the clock has not moved on (or went back).
+    pub(crate) fn next_created(&self) -> i64 {
+        let mut last = self.last_created.lock();
+        *last = now_ms().max(last.saturating_add(1));
+        *last
+    }
+
     /// The game with this id.
     pub(crate) fn get(&self, id: &str) -> Result<Arc<Entry>, ApiError> {
         self.map
@@ -390,6 +402,10 @@ impl Games {
 
     /// Adds a game.
     pub(crate) fn insert(&self, entry: Arc<Entry>) {
+        {
+            let mut last = self.last_created.lock();
+            *last = (*last).max(entry.meta.created);
+        }
         self.map.write().insert(entry.meta.id.clone(), entry);
     }
 

@@ -128,6 +128,33 @@ async fn games_are_created_listed_and_shown() {
     let (status, shown) = s.get_json(&format!("/api/games/{id}")).await;
     assert_eq!(status, 200);
     assert_eq!(shown["id"], id);
+
+    // Games created within the same millisecond keep their order too.
+    let mut created = vec![
+        id.to_string(),
+        body["game"]["id"].as_str().unwrap().to_string(),
+    ];
+    for _ in 0..12 {
+        let (status, body) = s
+            .post(
+                "/api/games",
+                &json!({"variant": "sygo", "size": 5,
+                        "black": {"kind": "human"}, "white": {"kind": "human"}}),
+                None,
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        created.push(body["game"]["id"].as_str().unwrap().to_string());
+    }
+    let (_, list) = s.get_json("/api/games").await;
+    let listed: Vec<String> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap().to_string())
+        .collect();
+    created.reverse();
+    assert_eq!(listed, created);
     s.stop().await;
 }
 

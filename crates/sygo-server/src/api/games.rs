@@ -22,7 +22,6 @@ use crate::db::WriteError;
 use crate::error::ApiError;
 use crate::games::{Entry, Meta, Side, Source};
 use crate::secret;
-use crate::time::now_ms;
 use crate::view;
 
 /// The body of `POST /api/games`.
@@ -189,7 +188,7 @@ pub(crate) async fn create(
         })
     };
     let tokens = [token(&black)?, token(&white)?];
-    let created = now_ms();
+    let created = state.games.next_created();
     let entry = add_game(
         &state,
         |id| {

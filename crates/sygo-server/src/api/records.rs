@@ -16,7 +16,7 @@ use crate::app::AppState;
 use crate::db::TurnRow;
 use crate::error::ApiError;
 use crate::games::{Entry, Meta, Side, Source, reversed_stones};
-use crate::time::{date, now_ms};
+use crate::time::date;
 
 /// `GET /api/games/{id}/record`: the record as SGF (`docs/records.md`), an
 /// uploaded one as it was uploaded.
@@ -87,7 +87,7 @@ pub(crate) async fn upload(
         0.0
     };
     let geometry = game.position().geometry();
-    let created = now_ms();
+    let created = state.games.next_created();
     let reversed = {
         let turns = game.turns();
         match turns.split_last() {
