@@ -659,9 +659,7 @@ async fn concurrent_submissions_of_a_turn_accept_exactly_one() {
     }
     // What is stored is what was accepted.
     let (_, before) = s.get_json(&format!("/api/games/{id}")).await;
-    let db = s.db.clone();
-    s.stop().await;
-    let s = TestServer::on(db).await;
+    let s = s.restart().await;
     let (_, after) = s.get_json(&format!("/api/games/{id}")).await;
     assert_eq!(after["turns"], before["turns"]);
     assert_eq!(after["stones"], before["stones"]);

@@ -21,12 +21,26 @@ pub struct TestServer {
     pub db: PathBuf,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
+    /// Whether the database's folder is removed when the server is dropped
+    /// (not when it is restarted on the same database).
+    remove_dir: bool,
 }
 
-/// A database file of its own for each server of each test.
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if self.remove_dir {
+            if let Some(dir) = self.db.parent() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+    }
+}
+
+/// A database file of its own for each server of each test, under the
+/// build's own folder for test files (what outlives a test stays there).
 pub fn temp_db(name: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "sygo-server-test-{}-{name}-{}",
         std::process::id(),
         N.fetch_add(1, Ordering::Relaxed)
@@ -65,7 +79,17 @@ impl TestServer {
             db,
             stop: Some(stop),
             task: Some(task),
+            remove_dir: true,
         }
+    }
+
+    /// Shuts the server down, waits for it, and starts a new one on the
+    /// same database.
+    pub async fn restart(mut self) -> TestServer {
+        self.remove_dir = false;
+        let db = self.db.clone();
+        self.stop().await;
+        TestServer::on(db).await
     }
 
     /// Shuts the server down and waits for it.
