@@ -102,7 +102,42 @@ impl Position {
         if color == EMPTY || color == EDGE {
             return None;
         }
-        let r = self.board.root(i);
+        self.root_atari_liberty(self.board.root(i))
+    }
+
+    /// Every group in atari, once each: `f(stone, liberty)` with one stone
+    /// of the group and its only liberty. Faster than asking
+    /// [`Position::atari_liberty`] of every stone, which walks a group once
+    /// per stone.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sygo_rules::{Geometry, Position};
+    /// let g = Geometry::sygo(5).unwrap();
+    /// let at = |s: &str| g.parse_point(s).unwrap();
+    /// // White A1 is in atari at A2; Black B1 has two liberties.
+    /// let pos: Position = "sygo 5 5/5/5/5/WB3 w g 0".parse().unwrap();
+    /// let mut ataris = Vec::new();
+    /// pos.for_each_atari(|stone, liberty| ataris.push((stone, liberty)));
+    /// assert_eq!(ataris, vec![(at("A1"), at("A2"))]);
+    /// ```
+    pub fn for_each_atari(&self, mut f: impl FnMut(Point, Point)) {
+        for i in 0..self.geometry().index_len() {
+            let color = self.board.color(i);
+            // Each group once: at its root.
+            if color == EMPTY || color == EDGE || self.board.root(i) != i {
+                continue;
+            }
+            if let Some(l) = self.root_atari_liberty(i) {
+                f(Point(i as u16), l);
+            }
+        }
+    }
+
+    /// [`Position::atari_liberty`] of the group whose root is r.
+    #[inline]
+    fn root_atari_liberty(&self, r: usize) -> Option<Point> {
         // A group with one liberty L has as many pseudo-liberties as it has
         // stones next to L: at most the board's degree.
         let pseudo = usize::from(self.board.libs(r));

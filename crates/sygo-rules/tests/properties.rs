@@ -81,6 +81,73 @@ fn every_group_has_a_liberty(pos: &Position) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// `atari_liberty` of every stone and `for_each_atari` agree with a flood
+/// fill: the groups with exactly one liberty, each named once.
+fn ataris_are_exact(pos: &Position) -> Result<(), TestCaseError> {
+    let g = pos.geometry();
+    let mut group_of = vec![usize::MAX; g.index_len()];
+    let mut expected = Vec::new();
+    for p in g.points() {
+        let Some(color) = pos.stone_at(p) else {
+            continue;
+        };
+        if group_of[p.index()] != usize::MAX {
+            continue;
+        }
+        let id = expected.len();
+        group_of[p.index()] = id;
+        let mut group = vec![p];
+        let mut liberties = Vec::new();
+        let mut i = 0;
+        while i < group.len() {
+            let q = group[i];
+            i += 1;
+            for n in g.neighbours(q) {
+                match pos.stone_at(n) {
+                    None if !liberties.contains(&n) => liberties.push(n),
+                    Some(c) if c == color && group_of[n.index()] == usize::MAX => {
+                        group_of[n.index()] = id;
+                        group.push(n);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let atari = (liberties.len() == 1).then(|| liberties[0]);
+        for &q in &group {
+            prop_assert_eq!(
+                pos.atari_liberty(q),
+                atari,
+                "atari_liberty({}) in {}",
+                g.vertex(q),
+                pos
+            );
+        }
+        expected.push(atari);
+    }
+    let mut named = vec![false; expected.len()];
+    let mut failure = None;
+    pos.for_each_atari(|stone, liberty| {
+        let id = group_of[stone.index()];
+        if id == usize::MAX || named[id] || expected[id] != Some(liberty) {
+            failure.get_or_insert((stone, liberty));
+        } else {
+            named[id] = true;
+        }
+    });
+    if let Some((stone, liberty)) = failure {
+        return Err(TestCaseError::fail(format!(
+            "for_each_atari named {} with liberty {} wrongly in {pos}",
+            g.vertex(stone),
+            g.vertex(liberty)
+        )));
+    }
+    for (id, atari) in expected.iter().enumerate() {
+        prop_assert_eq!(named[id], atari.is_some(), "group {} of {}", id, pos);
+    }
+    Ok(())
+}
+
 /// The points occupied now.
 fn occupied(pos: &Position) -> Vec<Point> {
     pos.stones().map(|(p, _)| p).collect()
@@ -182,7 +249,8 @@ where
 }
 
 /// Random player's games: stones stay, every group keeps a liberty between
-/// turns, the hash is exact, the invariants hold.
+/// turns, groups in atari are found exactly, the hash is exact, the
+/// invariants hold.
 #[test]
 fn random_player_games_keep_stones_liberties_and_hashes() {
     check(
@@ -202,6 +270,7 @@ fn random_player_games_keep_stones_liberties_and_hashes() {
                 let played = pos.play_random_turn(&mut rng);
                 still_occupied(&pos, &before)?;
                 every_group_has_a_liberty(&pos)?;
+                ataris_are_exact(&pos)?;
                 hash_is_exact(&pos)?;
                 prop_assert!(!pos.turn_in_progress());
                 prop_assert_eq!(pos.side_to_move(), mover.opponent());

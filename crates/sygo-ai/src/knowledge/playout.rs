@@ -31,7 +31,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use sygo_rules::{Color, Point, Position, StepKind};
+use sygo_rules::{Color, Geometry, Point, Position, StepKind};
 
 use crate::search::{Outcome, Trace};
 
@@ -62,6 +62,9 @@ impl Default for PlayoutSettings {
 pub struct Playouts {
     settings: PlayoutSettings,
     rng: Pcg64Mcg,
+    /// The board's points, listed once for the board of the last playout.
+    board: Option<Geometry>,
+    points: Vec<Point>,
     /// The vacant points: the live ones (not yet found ineligible this turn)
     /// first.
     vacant: Vec<Point>,
@@ -86,6 +89,8 @@ impl Playouts {
         Playouts {
             settings,
             rng: Pcg64Mcg::seed_from_u64(seed),
+            board: None,
+            points: Vec::new(),
             vacant: Vec::new(),
             slot: Vec::new(),
             live: 0,
@@ -106,6 +111,7 @@ impl Playouts {
     /// progress first) and returns Black's outcome; each stone is recorded in
     /// `trace` under its point's index.
     pub fn play(&mut self, pos: &mut Position, trace: &mut Trace) -> Outcome {
+        self.list_points(pos.geometry());
         self.collect_vacant(pos);
         self.collect_ataris(pos);
         self.last_turn.clear();
@@ -152,13 +158,23 @@ impl Playouts {
         (self.rng.next_u32() >> 8) as f32 * (1.0 / 16_777_216.0) < p
     }
 
-    fn collect_vacant(&mut self, pos: &Position) {
-        let g = pos.geometry();
-        if self.slot.len() < g.index_len() {
-            self.slot.resize(g.index_len(), 0);
+    /// Lists the points of board `g` (and sizes the tables by point index),
+    /// unless the last playout was on the same board.
+    fn list_points(&mut self, g: Geometry) {
+        if self.board == Some(g) {
+            return;
         }
+        self.board = Some(g);
+        self.points = g.points().collect();
+        self.slot.resize(g.index_len(), 0);
+        self.ownership.clear();
+        self.ownership.resize(g.index_len(), 0);
+        self.counted = 0;
+    }
+
+    fn collect_vacant(&mut self, pos: &Position) {
         self.vacant.clear();
-        for p in g.points() {
+        for &p in &self.points {
             if pos.stone_at(p).is_none() {
                 self.slot[p.index()] = self.vacant.len() as u32;
                 self.vacant.push(p);
@@ -167,23 +183,14 @@ impl Playouts {
         self.live = self.vacant.len();
     }
 
-    /// A stone of each group in atari, by its liberty and colour (a group
-    /// in atari has one liberty, so this names each once).
+    /// A stone of each group in atari.
     fn collect_ataris(&mut self, pos: &Position) {
         self.standing.clear();
         if self.settings.tactics <= 0.0 {
             return;
         }
-        let mut seen: Vec<(Point, Option<Color>)> = Vec::new();
-        for p in pos.geometry().points() {
-            if let Some(l) = pos.atari_liberty(p) {
-                let key = (l, pos.stone_at(p));
-                if !seen.contains(&key) {
-                    seen.push(key);
-                    self.standing.push(p);
-                }
-            }
-        }
+        let standing = &mut self.standing;
+        pos.for_each_atari(|stone, _| standing.push(stone));
     }
 
     /// Makes every vacant point live again (a new turn).
@@ -366,10 +373,6 @@ impl Playouts {
     /// every vacant region is a single point (how these playouts end), one
     /// pass over the board reads it; otherwise the rules library scores it.
     fn score(&mut self, pos: &Position) -> Outcome {
-        let g = pos.geometry();
-        if self.ownership.len() < g.index_len() {
-            self.ownership.resize(g.index_len(), 0);
-        }
         if pos.resigned().is_none()
             && self
                 .vacant
@@ -377,7 +380,7 @@ impl Playouts {
                 .all(|&p| pos.neighbour_counts(p).vacant == 0)
         {
             let mut margin = 0i32;
-            for p in g.points() {
+            for &p in &self.points {
                 let owner = match pos.stone_at(p) {
                     Some(Color::Black) => 1,
                     Some(Color::White) => -1,
@@ -393,7 +396,7 @@ impl Playouts {
             return Outcome::from_margin(margin as f32);
         }
         let territory = pos.territory();
-        for p in g.points() {
+        for &p in &self.points {
             let owner = match pos.stone_at(p).or_else(|| territory.owner_of(p)) {
                 Some(Color::Black) => 1,
                 Some(Color::White) => -1,
