@@ -94,7 +94,7 @@ impl Brain {
         match self {
             Brain::Mcts(_) => Ok(()),
             Brain::Other(player) => Err(CommandError::CannotAnalyze(format!(
-                "the {} player does not search; start the engine with --player mcts",
+                "the {} player gives no analysis; start the engine with --player mcts",
                 player.name()
             ))),
         }
@@ -102,7 +102,7 @@ impl Brain {
 
     /// One slice of analysis of `game`'s position: the search goes on from
     /// where the last slice stopped, for `time` or until the player's stop
-    /// flag is raised. `None` for a player that does not search.
+    /// flag is raised. `None` for a player that gives no analysis.
     pub(crate) fn ponder(&mut self, game: &Game, time: Duration) -> Option<Analysis> {
         match self {
             Brain::Mcts(player) => Some(player.ponder(game, &Budget::time(time))),

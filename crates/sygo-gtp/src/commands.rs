@@ -1089,7 +1089,7 @@ mod tests {
         refused(
             &mut e,
             "analyze",
-            "cannot analyze: the random player does not search; \
+            "cannot analyze: the random player gives no analysis; \
              start the engine with --player mcts",
         );
         assert_eq!(find("analyze").unwrap().arity(), (0, usize::MAX));

@@ -33,7 +33,7 @@ pub enum CommandError {
     /// `loadsgf` could not load the file: it cannot be read, or is not a
     /// legal record (the text says where and why).
     CannotLoad(String),
-    /// `analyze` with a player that does not search (the text says which).
+    /// `analyze` with a player that gives no analysis (the text says which).
     CannotAnalyze(String),
     /// The engine failed itself (a bug): it says what happened.
     Internal(String),

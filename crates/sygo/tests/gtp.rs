@@ -1374,7 +1374,7 @@ fn bad_analyze_commands_fail_in_one_line_and_change_nothing() {
     let mut gtp = Gtp::start(&["--size", "5"]);
     assert_eq!(
         gtp.refused("analyze"),
-        "cannot analyze: the random player does not search; start the engine with --player mcts"
+        "cannot analyze: the random player gives no analysis; start the engine with --player mcts"
     );
     // At the end of the input an analysis ends at once.
     let (output, status) = run_whole(
