@@ -21,7 +21,8 @@
 //!   words why something is refused; the position is then unchanged.
 //! - [`Position::play_random_turn`]: the uniformly random player.
 //! - fast facts for players that search: [`Position::eligible_step`],
-//!   [`Position::atari_liberty`], [`Position::neighbour_counts`].
+//!   [`Position::atari_liberty`], [`Position::for_each_atari`],
+//!   [`Position::neighbour_counts`].
 //!
 //! # Examples
 //!
