@@ -42,11 +42,12 @@ fn game(max_turns: usize) -> impl Strategy<Value = (Geometry, u64, usize)> {
     (geometry(), any::<u64>(), 1..=max_turns)
 }
 
-/// Every group of both colours has a liberty (by flood fill over the board's
-/// neighbours).
-fn every_group_has_a_liberty(pos: &Position) -> Result<(), TestCaseError> {
+/// Every group on the board, found by flood fill over the board's
+/// neighbours: its stones (the first one found first) and its liberties.
+fn flood_groups(pos: &Position) -> Vec<(Vec<Point>, Vec<Point>)> {
     let g = pos.geometry();
     let mut seen = vec![false; g.index_len()];
+    let mut groups = Vec::new();
     for p in g.points() {
         let Some(color) = pos.stone_at(p) else {
             continue;
@@ -56,26 +57,36 @@ fn every_group_has_a_liberty(pos: &Position) -> Result<(), TestCaseError> {
         }
         seen[p.index()] = true;
         let mut group = vec![p];
-        let mut liberty = false;
+        let mut liberties = Vec::new();
         let mut i = 0;
         while i < group.len() {
             let q = group[i];
             i += 1;
             for n in g.neighbours(q) {
                 match pos.stone_at(n) {
-                    None => liberty = true,
+                    None if !liberties.contains(&n) => liberties.push(n),
                     Some(c) if c == color && !seen[n.index()] => {
                         seen[n.index()] = true;
                         group.push(n);
                     }
-                    Some(_) => {}
+                    _ => {}
                 }
             }
         }
+        groups.push((group, liberties));
+    }
+    groups
+}
+
+/// Every group of both colours has a liberty.
+fn every_group_has_a_liberty(pos: &Position) -> Result<(), TestCaseError> {
+    for (group, liberties) in flood_groups(pos) {
+        let p = group[0];
         prop_assert!(
-            liberty,
-            "the {color} group at {} has no liberty after a finished turn: {pos}",
-            g.vertex(p)
+            !liberties.is_empty(),
+            "the {} group at {} has no liberty after a finished turn: {pos}",
+            pos.stone_at(p).unwrap(),
+            pos.geometry().vertex(p)
         );
     }
     Ok(())
@@ -85,36 +96,13 @@ fn every_group_has_a_liberty(pos: &Position) -> Result<(), TestCaseError> {
 /// fill: the groups with exactly one liberty, each named once.
 fn ataris_are_exact(pos: &Position) -> Result<(), TestCaseError> {
     let g = pos.geometry();
+    let groups = flood_groups(pos);
     let mut group_of = vec![usize::MAX; g.index_len()];
     let mut expected = Vec::new();
-    for p in g.points() {
-        let Some(color) = pos.stone_at(p) else {
-            continue;
-        };
-        if group_of[p.index()] != usize::MAX {
-            continue;
-        }
-        let id = expected.len();
-        group_of[p.index()] = id;
-        let mut group = vec![p];
-        let mut liberties = Vec::new();
-        let mut i = 0;
-        while i < group.len() {
-            let q = group[i];
-            i += 1;
-            for n in g.neighbours(q) {
-                match pos.stone_at(n) {
-                    None if !liberties.contains(&n) => liberties.push(n),
-                    Some(c) if c == color && group_of[n.index()] == usize::MAX => {
-                        group_of[n.index()] = id;
-                        group.push(n);
-                    }
-                    _ => {}
-                }
-            }
-        }
+    for (id, (group, liberties)) in groups.iter().enumerate() {
         let atari = (liberties.len() == 1).then(|| liberties[0]);
-        for &q in &group {
+        for &q in group {
+            group_of[q.index()] = id;
             prop_assert_eq!(
                 pos.atari_liberty(q),
                 atari,
