@@ -32,6 +32,7 @@ mod analysis;
 pub mod arena;
 mod budget;
 mod clock;
+pub mod endgame;
 pub mod knowledge;
 mod mcts;
 mod player;

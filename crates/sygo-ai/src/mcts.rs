@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 
 use sygo_rules::{Game, Position, Turn};
 
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, Candidate};
 use crate::budget::Budget;
+use crate::endgame::{self, Solution, SolveLimits, Verdict};
 use crate::knowledge::{PlayoutSettings, PriorSettings, SygoPolicy};
 use crate::player::{Decision, Player};
 use crate::search::{
@@ -66,6 +67,16 @@ pub struct MctsSettings {
     /// same game) were hopeless: one search's win rate can be wrong in a game
     /// where a capture reverses a whole group.
     pub resign_turns: u32,
+    /// Solve the endgame exactly ([`crate::endgame`]) when at most this many
+    /// points are vacant at the start of a turn (0: never), and play the
+    /// solver's turn when it proves a win or a draw.
+    pub endgame_vacant: usize,
+    /// The share of a turn's time the endgame solver may take (the search
+    /// has the rest); with a budget of simulations only, the solver may
+    /// search `endgame_nodes_per_visit` positions per simulation instead.
+    pub endgame_share: f64,
+    /// See `endgame_share`.
+    pub endgame_nodes_per_visit: u64,
 }
 
 impl MctsSettings {
@@ -91,6 +102,9 @@ impl MctsSettings {
             resign_below: Some(0.02),
             resign_visits: 2000,
             resign_turns: 3,
+            endgame_vacant: 16,
+            endgame_share: 0.5,
+            endgame_nodes_per_visit: 2,
         }
     }
 
@@ -124,7 +138,10 @@ impl MctsSettings {
     /// `off`: progressive widening, a node with N visits considering its
     /// 4 + N^0.5 children of highest prior), `reuse=on|off`,
     /// `priors=on|off`, `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance
-    /// of another growth step in playouts), `resign=0.02` (or `off`).
+    /// of another growth step in playouts), `selfatari=N` (or `off`: playouts
+    /// never put a group of N stones or more in atari), `resign=0.02` (or
+    /// `off`), `endgame=16` (or `off`: the most vacant points at which the
+    /// endgame is solved exactly).
     ///
     /// # Errors
     ///
@@ -174,7 +191,11 @@ impl MctsSettings {
             "tactics" => self.playouts.tactics = num(key, value)?,
             "eyes" => self.playouts.keep_eyes = switch(key, value)?,
             "grow" => self.playouts.continue_growth = num(key, value)?,
+            "selfatari" => {
+                self.playouts.self_atari = if off { 0 } else { num(key, value)? };
+            }
             "resign" => self.resign_below = if off { None } else { Some(num(key, value)?) },
+            "endgame" => self.endgame_vacant = if off { 0 } else { num(key, value)? },
             _ => return Err(format!("mcts has no option {key:?}")),
         }
         Ok(())
@@ -304,9 +325,12 @@ impl MctsPlayer {
 
     /// Searches the position of `game` within `budget` and returns every
     /// whole turn found, most visited first, with the root.
-    fn search(&mut self, position: &Position, budget: &Budget) -> (StepGame, Vec<TurnLine>) {
-        let start = Instant::now();
-        self.stop.store(false, Ordering::Relaxed);
+    fn search(
+        &mut self,
+        position: &Position,
+        budget: &Budget,
+        start: Instant,
+    ) -> (StepGame, Vec<TurnLine>) {
         let root = StepGame::new(position.clone());
         let scale = (position.geometry().num_points() as f32 / 8.0).max(2.0);
         for search in &mut self.searches {
@@ -338,7 +362,8 @@ impl MctsPlayer {
     /// search sees, without choosing (the analysis of
     /// [`Player::choose`]'s decision).
     pub fn analyze(&mut self, game: &Game, budget: &Budget) -> Analysis {
-        let (root, lines) = self.search(game.position(), budget);
+        self.stop.store(false, Ordering::Relaxed);
+        let (root, lines) = self.search(game.position(), budget, Instant::now());
         self.analysis(&root, &lines)
     }
 
@@ -402,6 +427,42 @@ impl MctsPlayer {
             |s: &mut StepGame, steps: &mut Vec<Step>| complete_by_priors(completer, s, steps);
         let lines = turns::whole_turns(&self.searches, &[], &root, 10, Some(&mut complete));
         self.analysis(&root, &lines)
+    }
+
+    /// The endgame solver's answer for `position`, if it is small enough and
+    /// the solver finishes within its share of `budget` (see
+    /// [`MctsSettings::endgame_vacant`]).
+    fn solve_endgame(
+        &self,
+        position: &Position,
+        budget: &Budget,
+        start: Instant,
+    ) -> Option<Solution> {
+        if position.vacant_count() > self.settings.endgame_vacant {
+            return None;
+        }
+        let limits = turn_limits(
+            budget,
+            self.settings.visits,
+            self.settings.default_time,
+            &self.stop,
+            start,
+        );
+        let share = self.settings.endgame_share.clamp(0.0, 1.0);
+        let solve_limits = SolveLimits {
+            nodes: match limits.deadline {
+                Some(_) => u64::MAX,
+                None => limits
+                    .visits
+                    .unwrap_or(0)
+                    .saturating_mul(self.settings.endgame_nodes_per_visit),
+            },
+            deadline: limits
+                .deadline
+                .map(|d| start + d.saturating_duration_since(start).mul_f64(share)),
+            stop: Some(self.stop.clone()),
+        };
+        endgame::solve(position, &solve_limits)
     }
 
     fn analysis(&mut self, root: &StepGame, lines: &[TurnLine]) -> Analysis {
@@ -468,6 +529,38 @@ pub(crate) fn safety_margin(time: Duration) -> Duration {
     (Duration::from_millis(2) + time / 20).min(time / 10)
 }
 
+/// Puts the endgame solver's turn first in `analysis`, with the proven
+/// result as its win rate (and the position's).
+fn prove(analysis: &mut Analysis, solution: Solution) {
+    let win_rate = match solution.verdict {
+        Verdict::Win => 1.0,
+        Verdict::Draw => 0.5,
+        Verdict::Loss => 0.0,
+    };
+    let candidate = match analysis
+        .candidates
+        .iter()
+        .position(|c| c.turn == solution.turn)
+    {
+        Some(i) => analysis.candidates.remove(i),
+        None => Candidate {
+            pv: vec![solution.turn.clone()],
+            turn: solution.turn,
+            visits: 0,
+            win_rate,
+            score_lead: 0.0,
+        },
+    };
+    analysis.candidates.insert(
+        0,
+        Candidate {
+            win_rate,
+            ..candidate
+        },
+    );
+    analysis.win_rate = win_rate;
+}
+
 /// Completes a turn by its highest prior steps: the completion rule of the
 /// knowing player where the tree stops.
 pub(crate) fn complete_by_priors(
@@ -504,8 +597,19 @@ impl Player for MctsPlayer {
     }
 
     fn choose(&mut self, game: &Game, budget: &Budget) -> Decision {
-        let (root, lines) = self.search(game.position(), budget);
-        let analysis = self.analysis(&root, &lines);
+        let start = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        let solution = self.solve_endgame(game.position(), budget, start);
+        let (root, lines) = self.search(game.position(), budget, start);
+        let mut analysis = self.analysis(&root, &lines);
+        if let Some(solution) = solution.filter(|s| s.verdict != Verdict::Loss) {
+            self.hopeless[game.position().side_to_move().index()] = 0;
+            prove(&mut analysis, solution);
+            return Decision {
+                turn: analysis.candidates[0].turn.clone(),
+                analysis: Some(analysis),
+            };
+        }
         let turn = match lines.first() {
             Some(line) => turns::turn(line),
             None => {

@@ -357,3 +357,29 @@ fn a_search_without_limits_stops_on_its_flag() {
     assert!(took < Duration::from_secs(60), "took {took:?}");
     assert!(legal(game.position(), &decision.turn).is_ok());
 }
+
+/// In a small endgame the player plays the turn the endgame solver proves,
+/// even at the lowest level, and its analysis says the result is certain.
+#[test]
+fn small_endgames_are_played_exactly() {
+    // Sygo 3×3, C1 and C2 vacant: White's five stones have one liberty, C2,
+    // and only the placement C1 keeps them (after anything else Black's C2
+    // reverses them).
+    let pos: Position = "sygo 3 WWW/WB1/WB1 w g 0".parse().unwrap();
+    let game = Game::new(pos.clone());
+    for level in [1, 3] {
+        let mut player = MctsPlayer::level(level, 5).unwrap();
+        let decision = player.choose(&game, &Budget::visits(50));
+        assert_eq!(decision.turn.to_notation(&pos.geometry()), "C1");
+        let a = decision.analysis.expect("an analysis");
+        assert_eq!(a.win_rate, 1.0);
+        assert_eq!(a.candidates[0].turn, decision.turn);
+        assert_eq!(a.candidates[0].win_rate, 1.0);
+    }
+    // Black, after White's pass, takes them.
+    let mut passed = game.clone();
+    passed.play(Turn::Pass).unwrap();
+    let mut player = MctsPlayer::level(1, 5).unwrap();
+    let decision = player.choose(&passed, &Budget::visits(50));
+    assert_eq!(decision.turn.to_notation(&pos.geometry()), "C2");
+}

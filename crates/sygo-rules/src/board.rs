@@ -233,6 +233,12 @@ impl Board {
         self.libs[r]
     }
 
+    /// Stones of the group with root r.
+    #[inline]
+    pub(crate) fn size(&self, r: usize) -> u16 {
+        self.size[r]
+    }
+
     /// Whether the group with root r is no longer fresh this turn.
     #[inline]
     pub(crate) fn touched(&self, r: usize) -> bool {

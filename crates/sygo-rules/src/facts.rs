@@ -160,6 +160,112 @@ impl Position {
         liberty.map(|l| Point(l as u16))
     }
 
+    /// Whether a stone of the mover on p would put its own group in atari:
+    /// if the group the stone joins (or starts) would then have exactly one
+    /// liberty, the number of stones of that group (the new stone, and any
+    /// stones it reverses, included); otherwise `None` (two liberties or
+    /// more, none at all, or p not vacant).
+    ///
+    /// A capture counts like any other step: the reversed stones join the
+    /// captor and bring no liberty (they had none), so a capture that leaves
+    /// the captor in atari gives the whole of it back to an opponent who
+    /// fills that liberty.
+    ///
+    /// Whether the step is allowed is not looked at: ask
+    /// [`Position::eligible_step`] for that. Cheap when p has two vacant
+    /// neighbours (the usual case); otherwise the groups it joins are walked
+    /// unless their (stone, liberty) contacts rule an atari out at once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sygo_rules::{Geometry, Position};
+    /// let g = Geometry::sygo(5).unwrap();
+    /// let at = |s: &str| g.parse_point(s).unwrap();
+    /// // Black A1, A2; White B1, B2, A4. Black to move.
+    /// let pos: Position = "sygo 5 5/W4/5/BW3/BW3 b g 0".parse().unwrap();
+    /// assert_eq!(pos.self_atari(at("A3")), Some(3)); // A1-A3: only liberty B3
+    /// assert_eq!(pos.self_atari(at("D4")), None); // four liberties
+    /// ```
+    pub fn self_atari(&self, p: Point) -> Option<u32> {
+        let i = self.index_if_vacant(p)?;
+        let geometry = self.geometry();
+        let me = self.side_to_move() as u8;
+        let them = self.side_to_move().opponent() as u8;
+        // The liberty found so far: two distinct ones rule the atari out.
+        let mut liberty = None;
+        let mut note = |q: usize| -> bool {
+            match liberty {
+                None => {
+                    liberty = Some(q);
+                    true
+                }
+                Some(l) => l == q,
+            }
+        };
+        for q in geometry.adjacent(i) {
+            let color = self.board.color(q);
+            if color == EMPTY && !note(q) {
+                return None;
+            }
+        }
+        // The groups the stone unites: ours next to p, the opponent's it
+        // reverses (p is their last liberty), and ours next to those.
+        let mut roots = [usize::MAX; 32];
+        let mut count = 0;
+        let mut size = 1u32;
+        let mut add = |r: usize, roots: &mut [usize; 32], size: &mut u32| -> Option<bool> {
+            if roots[..count].contains(&r) {
+                return Some(false);
+            }
+            *roots.get_mut(count)? = r;
+            count += 1;
+            *size += u32::from(self.board.size(r));
+            Some(true)
+        };
+        for q in geometry.adjacent(i) {
+            let color = self.board.color(q);
+            if color == me {
+                add(self.board.root(q), &mut roots, &mut size)?;
+            } else if color == them {
+                let r = self.board.root(q);
+                if self.root_atari_liberty(r) != Some(p) || !add(r, &mut roots, &mut size)? {
+                    continue;
+                }
+                for s in self.board.group_stones(r) {
+                    for t in geometry.adjacent(s) {
+                        if self.board.color(t) == me {
+                            add(self.board.root(t), &mut roots, &mut size)?;
+                        }
+                    }
+                }
+            }
+        }
+        for &r in &roots {
+            if r == usize::MAX || self.board.color(r) != me {
+                // The end of the list, or a reversed group: no liberty.
+                continue;
+            }
+            // Contacts with points other than p: more than the degree means
+            // at least two distinct liberties other than p.
+            let touching_p = geometry
+                .adjacent(i)
+                .filter(|&t| self.board.color(t) == me && self.board.root(t) == r)
+                .count();
+            if usize::from(self.board.libs(r)) - touching_p > geometry.degree() {
+                return None;
+            }
+            for s in self.board.group_stones(r) {
+                for t in geometry.adjacent(s) {
+                    if t != i && self.board.color(t) == EMPTY && !note(t) {
+                        return None;
+                    }
+                }
+            }
+        }
+        liberty.map(|_| size)
+    }
+
     /// What p's neighbours on the board hold: vacant points, Black and White
     /// stones, and how many neighbours are missing because p is on the edge.
     /// p itself may hold anything. Off-board points count as all edge.

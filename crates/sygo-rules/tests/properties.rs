@@ -136,6 +136,33 @@ fn ataris_are_exact(pos: &Position) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// `self_atari` of every vacant point agrees with playing the step on a
+/// copy: for an eligible step that leaves its group one liberty, that
+/// group's size (captured stones included); otherwise `None`.
+fn self_ataris_are_exact(pos: &Position) -> Result<(), TestCaseError> {
+    let g = pos.geometry();
+    for p in g.points() {
+        if pos.stone_at(p).is_some() {
+            prop_assert_eq!(pos.self_atari(p), None);
+            continue;
+        }
+        if pos.eligible_step(p).is_none() {
+            continue;
+        }
+        let mut after = pos.clone();
+        after.play_step(p).expect("an eligible step is allowed");
+        let expected = (after.liberties(p).len() == 1).then(|| after.group(p).len() as u32);
+        prop_assert_eq!(
+            pos.self_atari(p),
+            expected,
+            "self_atari({}) in {}",
+            g.vertex(p),
+            pos
+        );
+    }
+    Ok(())
+}
+
 /// The points occupied now.
 fn occupied(pos: &Position) -> Vec<Point> {
     pos.stones().map(|(p, _)| p).collect()
@@ -178,6 +205,10 @@ fn walk_turn(
             *pos = start;
             pos.pass().unwrap();
             return Ok(());
+        }
+        if options % 13 == 0 {
+            // Now and then (mid-turn positions included).
+            self_ataris_are_exact(pos)?;
         }
         let choice = rng.random_range(0..options);
         if choice == steps.len() {
@@ -259,6 +290,9 @@ fn random_player_games_keep_stones_liberties_and_hashes() {
                 still_occupied(&pos, &before)?;
                 every_group_has_a_liberty(&pos)?;
                 ataris_are_exact(&pos)?;
+                if seed % 8 == 0 {
+                    self_ataris_are_exact(&pos)?;
+                }
                 hash_is_exact(&pos)?;
                 prop_assert!(!pos.turn_in_progress());
                 prop_assert_eq!(pos.side_to_move(), mover.opponent());

@@ -44,6 +44,9 @@ pub struct PlayoutSettings {
     pub keep_eyes: bool,
     /// Probability of another growth step after each growth step.
     pub continue_growth: f32,
+    /// A stone that would leave its own group of at least this many stones
+    /// in atari, capturing nothing, is not played (0: no such rule).
+    pub self_atari: u32,
 }
 
 impl Default for PlayoutSettings {
@@ -52,6 +55,7 @@ impl Default for PlayoutSettings {
             tactics: 0.9,
             keep_eyes: true,
             continue_growth: 0.5,
+            self_atari: 0,
         }
     }
 }
@@ -257,6 +261,13 @@ impl Playouts {
     fn wanted(&self, pos: &Position, p: Point, me: Color) -> Option<StepKind> {
         let kind = pos.eligible_step(p)?;
         if self.settings.keep_eyes && kind == StepKind::Growth && self.is_own_eye(pos, p, me) {
+            return None;
+        }
+        if self.settings.self_atari > 0
+            && pos
+                .self_atari(p)
+                .is_some_and(|size| size >= self.settings.self_atari)
+        {
             return None;
         }
         Some(kind)
