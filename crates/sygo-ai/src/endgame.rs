@@ -15,6 +15,10 @@
 //! resulting position once (two orders of the same growth stones are one
 //! turn); a pass is always one of them. Every turn but a pass fills a vacant
 //! point and two passes end the game, so every line ends.
+//!
+//! A [`Solver`] keeps its table between calls: the player keeps one for the
+//! whole game, so each turn's search starts from what the searches of the
+//! turns before proved, even those that ran out of time.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -68,7 +72,8 @@ pub struct SolveLimits {
 
 /// The exact result of `position` (at the start of a turn) for the side to
 /// move, and a turn that keeps it; `None` when the limits are reached first
-/// (or the game is over, or a turn is in progress).
+/// (or the game is over, or a turn is in progress). A shorthand for
+/// [`Solver::solve`] with a new solver.
 ///
 /// # Examples
 ///
@@ -91,108 +96,301 @@ pub struct SolveLimits {
 /// assert_eq!(answer.turn.to_notation(&pos.geometry()), "C2");
 /// ```
 pub fn solve(position: &Position, limits: &SolveLimits) -> Option<Solution> {
-    if position.is_over() || position.turn_in_progress() {
-        return None;
-    }
-    let mut solver = Solver {
-        table: HashMap::new(),
-        nodes: 0,
-        limits,
-    };
-    let mut children = turns(position);
-    solver.nodes += 1;
-    order(&mut children, position.side_to_move());
-    let mut best: Option<(i8, usize)> = None;
-    let mut alpha = -1;
-    for (i, (_, child)) in children.iter().enumerate() {
-        let v = -solver.negamax(child, -1, -alpha)?;
-        if best.is_none_or(|(b, _)| v > b) {
-            best = Some((v, i));
-        }
-        alpha = alpha.max(v);
-        if v == 1 {
-            break;
-        }
-    }
-    let (value, index) = best?;
-    let stones = children.swap_remove(index).0;
-    Some(Solution {
-        verdict: Verdict::from_value(value),
-        turn: if stones.is_empty() {
-            Turn::Pass
-        } else {
-            Turn::Stones(stones)
-        },
-        nodes: solver.nodes,
-    })
+    Solver::new().solve(position, limits)
 }
 
-/// What the table knows of a position: its value, exactly or as a bound.
+/// What the table knows of a position: its value, exactly or as a bound,
+/// and the hash of the position after the best turn found there.
 #[derive(Clone, Copy)]
-enum Known {
-    Exact(i8),
-    AtLeast(i8),
-    AtMost(i8),
+struct Known {
+    bound: Bound,
+    value: i8,
+    best: u64,
 }
 
-struct Solver<'a> {
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    AtLeast,
+    AtMost,
+}
+
+/// A turn of a position being searched: where its stones lie in the
+/// node's list of stones, the hash of the position after it, and the
+/// mover's lead on the board after it (to try the best-looking first).
+#[derive(Clone, Copy)]
+struct Child {
+    stones: (u32, u32),
+    hash: u64,
+    lead: i32,
+}
+
+/// The endgame solver, with its table of positions solved so far. Keeping
+/// one solver for a whole game lets each turn's search start from what the
+/// searches of the turns before proved (every entry stays true: it is a
+/// fact about a position, whatever window found it).
+#[derive(Default)]
+pub struct Solver {
     table: HashMap<u64, Known>,
     nodes: u64,
-    limits: &'a SolveLimits,
+    /// Positions, lists and sets to reuse: nothing is allocated per node
+    /// once the solver has warmed up.
+    positions: Vec<Position>,
+    lists: Vec<(Vec<Child>, Vec<Point>)>,
+    sets: Vec<HashSet<u64>>,
 }
 
-impl Solver<'_> {
+/// Entries of the table beyond which it is emptied (about 40 MB).
+const TABLE_CAP: usize = 1 << 21;
+
+impl Solver {
+    /// A solver with an empty table.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// Forgets every position solved (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The exact result of `position` for the side to move and a turn that
+    /// keeps it (see [`solve`]).
+    pub fn solve(&mut self, position: &Position, limits: &SolveLimits) -> Option<Solution> {
+        if position.is_over() || position.turn_in_progress() {
+            return None;
+        }
+        if self.table.len() > TABLE_CAP {
+            self.table.clear();
+        }
+        self.nodes = 0;
+        let (mut children, mut stones) = self.lists.pop().unwrap_or_default();
+        self.turns(position, &mut children, &mut stones);
+        order(&mut children);
+        let mut child = self.take_position(position);
+        let mut best: Option<(i8, usize)> = None;
+        let mut alpha = -1;
+        let mut result = Some(());
+        for (i, c) in children.iter().enumerate() {
+            play(
+                &mut child,
+                position,
+                &stones[c.stones.0 as usize..c.stones.1 as usize],
+            );
+            let Some(v) = self.negamax(&child, -1, -alpha, limits).map(|v| -v) else {
+                result = None;
+                break;
+            };
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, i));
+            }
+            alpha = alpha.max(v);
+            if v == 1 {
+                break;
+            }
+        }
+        self.positions.push(child);
+        let solution = result.and(best).map(|(value, index)| {
+            let c = children[index];
+            let turn_stones = stones[c.stones.0 as usize..c.stones.1 as usize].to_vec();
+            Solution {
+                verdict: Verdict::from_value(value),
+                turn: if turn_stones.is_empty() {
+                    Turn::Pass
+                } else {
+                    Turn::Stones(turn_stones)
+                },
+                nodes: self.nodes,
+            }
+        });
+        self.lists.push((children, stones));
+        solution
+    }
+
     /// The value of `pos` for its side to move within (alpha, beta), or
     /// `None` when the limits are reached.
-    fn negamax(&mut self, pos: &Position, mut alpha: i8, mut beta: i8) -> Option<i8> {
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut alpha: i8,
+        mut beta: i8,
+        limits: &SolveLimits,
+    ) -> Option<i8> {
         if pos.is_over() {
             return Some(final_value(pos));
         }
         self.nodes += 1;
-        if self.nodes > self.limits.nodes || (self.nodes % 64 == 0 && self.out_of_time()) {
+        if self.nodes > limits.nodes || (self.nodes % 64 == 0 && out_of_time(limits)) {
             return None;
         }
         let key = pos.hash();
-        match self.table.get(&key) {
-            Some(Known::Exact(v)) => return Some(*v),
-            Some(Known::AtLeast(v)) => alpha = alpha.max(*v),
-            Some(Known::AtMost(v)) => beta = beta.min(*v),
-            None => {}
-        }
-        if alpha >= beta {
-            return Some(alpha);
+        let mut best_hash = 0;
+        if let Some(known) = self.table.get(&key) {
+            match known.bound {
+                Bound::Exact => return Some(known.value),
+                Bound::AtLeast => alpha = alpha.max(known.value),
+                Bound::AtMost => beta = beta.min(known.value),
+            }
+            if alpha >= beta {
+                return Some(known.value);
+            }
+            best_hash = known.best;
         }
         let (alpha0, beta0) = (alpha, beta);
-        let mut children = turns(pos);
-        order(&mut children, pos.side_to_move());
+        let (mut children, mut stones) = self.lists.pop().unwrap_or_default();
+        self.turns(pos, &mut children, &mut stones);
+        order(&mut children);
+        // The best turn found before (by an earlier search) first.
+        if let Some(i) = children.iter().position(|c| c.hash == best_hash) {
+            children[..=i].rotate_right(1);
+        }
+        let mut child = self.take_position(pos);
         let mut best = -1;
-        for (_, child) in &children {
-            let v = -self.negamax(child, -beta, -alpha)?;
-            best = best.max(v);
+        let mut best_child = 0;
+        let mut result = Some(());
+        for c in &children {
+            play(
+                &mut child,
+                pos,
+                &stones[c.stones.0 as usize..c.stones.1 as usize],
+            );
+            let Some(v) = self.negamax(&child, -beta, -alpha, limits).map(|v| -v) else {
+                result = None;
+                break;
+            };
+            if v > best || best_child == 0 {
+                best = best.max(v);
+                best_child = c.hash;
+            }
             alpha = alpha.max(v);
             if alpha >= beta {
                 break;
             }
         }
-        let known = if best <= alpha0 {
-            Known::AtMost(best)
+        self.positions.push(child);
+        self.lists.push((children, stones));
+        result?;
+        let bound = if best <= alpha0 {
+            Bound::AtMost
         } else if best >= beta0 {
-            Known::AtLeast(best)
+            Bound::AtLeast
         } else {
-            Known::Exact(best)
+            Bound::Exact
         };
-        self.table.insert(key, known);
+        self.table.insert(
+            key,
+            Known {
+                bound,
+                value: best,
+                best: best_child,
+            },
+        );
         Some(best)
     }
 
-    fn out_of_time(&self) -> bool {
-        self.limits.deadline.is_some_and(|d| Instant::now() >= d)
-            || self
-                .limits
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed))
+    /// A position to play on (any content), from the pool.
+    fn take_position(&mut self, like: &Position) -> Position {
+        self.positions.pop().unwrap_or_else(|| like.clone())
     }
+
+    /// Lists every distinct position a whole turn of the side to move can
+    /// reach: a pass first, then the turns found step by step.
+    fn turns(&mut self, pos: &Position, children: &mut Vec<Child>, stones: &mut Vec<Point>) {
+        children.clear();
+        stones.clear();
+        let mut passed = self.take_position(pos);
+        passed.clone_from(pos);
+        passed.pass().expect("a pass at the start of a turn");
+        children.push(Child {
+            stones: (0, 0),
+            hash: passed.hash(),
+            lead: lead(&passed, pos.side_to_move()),
+        });
+        self.positions.push(passed);
+        let mut seen = self.sets.pop().unwrap_or_default();
+        seen.clear();
+        let mut steps = Vec::new();
+        self.walk(pos, pos, &mut steps, &mut seen, children, stones);
+        self.sets.push(seen);
+    }
+
+    /// Plays on every allowed step from `state` (a turn of `start`'s mover
+    /// in progress or about to start), keeping each new position where the
+    /// turn can end. `seen` holds the states reached so far (in progress or
+    /// ended).
+    fn walk(
+        &mut self,
+        start: &Position,
+        state: &Position,
+        steps: &mut Vec<Point>,
+        seen: &mut HashSet<u64>,
+        children: &mut Vec<Child>,
+        stones: &mut Vec<Point>,
+    ) {
+        let mut allowed = Vec::new();
+        state.for_each_allowed_step(|p, kind| allowed.push((p, kind)));
+        let mut next = self.take_position(state);
+        for (p, kind) in allowed {
+            next.clone_from(state);
+            if next.play_step(p).is_err() || !seen.insert(next.hash()) {
+                continue;
+            }
+            steps.push(p);
+            if next.check_finish().is_ok() {
+                let mut done = self.take_position(&next);
+                done.clone_from(&next);
+                done.finish_turn().expect("checked");
+                if seen.insert(done.hash()) {
+                    let from = stones.len() as u32;
+                    stones.extend_from_slice(steps);
+                    children.push(Child {
+                        stones: (from, stones.len() as u32),
+                        hash: done.hash(),
+                        lead: lead(&done, start.side_to_move()),
+                    });
+                }
+                self.positions.push(done);
+            }
+            if kind == StepKind::Growth {
+                self.walk(start, &next, steps, seen, children, stones);
+            }
+            steps.pop();
+        }
+        self.positions.push(next);
+    }
+}
+
+/// Puts the turns most likely to be best first: by the mover's lead on the
+/// board after them (captures and territory), passes last among equals.
+fn order(children: &mut [Child]) {
+    children.sort_by_key(|c| (-c.lead, c.stones.0 == c.stones.1));
+}
+
+/// Plays the turn made of `stones` (none: a pass) from `from` into `into`.
+fn play(into: &mut Position, from: &Position, stones: &[Point]) {
+    into.clone_from(from);
+    if stones.is_empty() {
+        into.pass().expect("a pass at the start of a turn");
+        return;
+    }
+    for &p in stones {
+        into.play_step(p).expect("a step found legal");
+    }
+    into.finish_turn().expect("a turn found complete");
+}
+
+/// The lead of `me` on the board of `pos` (stones and territory).
+fn lead(pos: &Position, me: Color) -> i32 {
+    let score = pos.score();
+    score.of(me) as i32 - score.of(me.opponent()) as i32
+}
+
+fn out_of_time(limits: &SolveLimits) -> bool {
+    limits.deadline.is_some_and(|d| Instant::now() >= d)
+        || limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
 }
 
 /// Win (1), draw (0) or loss (−1) of a finished game for its side to move.
@@ -207,57 +405,21 @@ fn final_value(pos: &Position) -> i8 {
 
 /// Every distinct position a whole turn of the side to move can reach, with
 /// the turn's stones (none: a pass).
+#[cfg(test)]
 fn turns(pos: &Position) -> Vec<(Vec<Point>, Position)> {
-    let mut out = Vec::new();
-    let mut passed = pos.clone();
-    passed.pass().expect("a pass at the start of a turn");
-    out.push((Vec::new(), passed));
-    let mut seen = HashSet::new();
-    let mut ended = HashSet::new();
-    let mut steps = Vec::new();
-    walk(pos, &mut steps, &mut seen, &mut ended, &mut out);
-    out
-}
-
-/// Plays on every allowed step from `state` (a turn in progress or about to
-/// start), keeping each position where the turn can end.
-fn walk(
-    state: &Position,
-    steps: &mut Vec<Point>,
-    seen: &mut HashSet<u64>,
-    ended: &mut HashSet<u64>,
-    out: &mut Vec<(Vec<Point>, Position)>,
-) {
-    let mut allowed = Vec::new();
-    state.for_each_allowed_step(|p, kind| allowed.push((p, kind)));
-    for (p, kind) in allowed {
-        let mut next = state.clone();
-        if next.play_step(p).is_err() || !seen.insert(next.hash()) {
-            continue;
-        }
-        steps.push(p);
-        if next.check_finish().is_ok() {
-            let mut done = next.clone();
-            done.finish_turn().expect("checked");
-            if ended.insert(done.hash()) {
-                out.push((steps.clone(), done));
-            }
-        }
-        if kind == StepKind::Growth {
-            walk(&next, steps, seen, ended, out);
-        }
-        steps.pop();
-    }
-}
-
-/// Puts the turns most likely to be best first: by the mover's lead on the
-/// board after them (captures and territory), passes last among equals.
-fn order(children: &mut [(Vec<Point>, Position)], me: Color) {
-    children.sort_by_cached_key(|(stones, after)| {
-        let score = after.score();
-        let lead = i64::from(score.of(me)) - i64::from(score.of(me.opponent()));
-        (-lead, stones.is_empty())
-    });
+    let mut solver = Solver::new();
+    let (mut children, mut stones) = (Vec::new(), Vec::new());
+    solver.turns(pos, &mut children, &mut stones);
+    children
+        .iter()
+        .map(|c| {
+            let s = stones[c.stones.0 as usize..c.stones.1 as usize].to_vec();
+            let mut after = pos.clone();
+            play(&mut after, pos, &s);
+            assert_eq!(after.hash(), c.hash);
+            (s, after)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -336,6 +498,32 @@ mod tests {
         assert_eq!(hashes.len(), all.len());
         // A pass, 4 single growths, 4 pairs, and placements on A1, B2, C3.
         assert_eq!(all.len(), 1 + 4 + 4 + 3);
+    }
+
+    /// A solver kept between calls answers the same from its table, with
+    /// fewer positions searched.
+    #[test]
+    fn the_table_is_kept_between_calls() {
+        use rand::SeedableRng;
+        let g = sygo_rules::Geometry::hexsygo(3).unwrap();
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(11);
+        let mut pos = Position::new(g);
+        while pos.vacant_count() > 7 {
+            pos.play_random_turn(&mut rng);
+        }
+        let mut solver = Solver::new();
+        let first = solver.solve(&pos, &limits()).unwrap();
+        let again = solver.solve(&pos, &limits()).unwrap();
+        assert_eq!(first.verdict, again.verdict);
+        assert!(first.nodes > 10, "{} positions", first.nodes);
+        assert!(
+            again.nodes < first.nodes / 2,
+            "{} then {}",
+            first.nodes,
+            again.nodes
+        );
+        solver.clear();
+        assert_eq!(solver.solve(&pos, &limits()).unwrap().nodes, first.nodes);
     }
 
     /// A limit reached gives no answer rather than a wrong one.

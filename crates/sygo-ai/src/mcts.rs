@@ -12,7 +12,7 @@ use sygo_rules::{Game, Position, Turn};
 
 use crate::analysis::{Analysis, Candidate};
 use crate::budget::Budget;
-use crate::endgame::{self, Solution, SolveLimits, Verdict};
+use crate::endgame::{Solution, SolveLimits, Solver, Verdict};
 use crate::knowledge::{PlayoutSettings, PriorSettings, SygoPolicy};
 use crate::player::{Decision, Player};
 use crate::search::{
@@ -246,6 +246,8 @@ pub struct MctsPlayer {
     seed: u64,
     /// Hopeless turns in a row, by colour (see `resign_turns`).
     hopeless: [u32; 2],
+    /// The endgame solver, with what it proved earlier in the game.
+    endgame: Solver,
 }
 
 impl MctsPlayer {
@@ -260,6 +262,7 @@ impl MctsPlayer {
             stop: Arc::new(AtomicBool::new(false)),
             seed,
             hopeless: [0; 2],
+            endgame: Solver::new(),
         };
         player.build();
         player
@@ -433,7 +436,7 @@ impl MctsPlayer {
     /// the solver finishes within its share of `budget` (see
     /// [`MctsSettings::endgame_vacant`]).
     fn solve_endgame(
-        &self,
+        &mut self,
         position: &Position,
         budget: &Budget,
         start: Instant,
@@ -462,7 +465,7 @@ impl MctsPlayer {
                 .map(|d| start + d.saturating_duration_since(start).mul_f64(share)),
             stop: Some(self.stop.clone()),
         };
-        endgame::solve(position, &solve_limits)
+        self.endgame.solve(position, &solve_limits)
     }
 
     fn analysis(&mut self, root: &StepGame, lines: &[TurnLine]) -> Analysis {
@@ -640,6 +643,7 @@ impl Player for MctsPlayer {
 
     fn new_game(&mut self) {
         self.hopeless = [0; 2];
+        self.endgame.clear();
         for search in &mut self.searches {
             search.clear();
         }

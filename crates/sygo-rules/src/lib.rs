@@ -22,7 +22,7 @@
 //! - [`Position::play_random_turn`]: the uniformly random player.
 //! - fast facts for players that search: [`Position::eligible_step`],
 //!   [`Position::atari_liberty`], [`Position::for_each_atari`],
-//!   [`Position::neighbour_counts`].
+//!   [`Position::self_atari`], [`Position::neighbour_counts`].
 //!
 //! # Examples
 //!
