@@ -344,13 +344,7 @@ impl MctsPlayer {
             search.set_root(&root);
             search.policy_mut().playouts_mut().reset_ownership();
         }
-        let limits = turn_limits(
-            budget,
-            self.settings.visits,
-            self.settings.default_time,
-            &self.stop,
-            start,
-        );
+        let limits = self.turn_limits(budget, start);
         if !root.is_over() {
             run_parallel(&mut self.searches, &limits);
         }
@@ -432,6 +426,17 @@ impl MctsPlayer {
         self.analysis(&root, &lines)
     }
 
+    /// The limits of this player's turn within `budget`, begun at `start`.
+    fn turn_limits(&self, budget: &Budget, start: Instant) -> Limits {
+        turn_limits(
+            budget,
+            self.settings.visits,
+            self.settings.default_time,
+            &self.stop,
+            start,
+        )
+    }
+
     /// The endgame solver's answer for `position`, if it is small enough and
     /// the solver finishes within its share of `budget` (see
     /// [`MctsSettings::endgame_vacant`]).
@@ -444,13 +449,7 @@ impl MctsPlayer {
         if position.vacant_count() > self.settings.endgame_vacant {
             return None;
         }
-        let limits = turn_limits(
-            budget,
-            self.settings.visits,
-            self.settings.default_time,
-            &self.stop,
-            start,
-        );
+        let limits = self.turn_limits(budget, start);
         let share = self.settings.endgame_share.clamp(0.0, 1.0);
         let solve_limits = SolveLimits {
             nodes: match limits.deadline {
