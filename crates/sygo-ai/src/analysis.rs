@@ -26,7 +26,9 @@ pub struct Analysis {
     pub win_rate: f64,
     /// The side to move's expected final margin, in points.
     pub score_lead: f64,
-    /// Candidate turns, most visited first.
+    /// Candidate turns, most visited first; when the endgame solver proved
+    /// the result, the turn it plays comes first, with the proven win rate
+    /// (1, or ½ for a draw).
     pub candidates: Vec<Candidate>,
     /// For each point of the board, in the order of `Geometry::points`, how
     /// likely it is to end as Black's (+1) or White's (−1): the mean owner

@@ -210,40 +210,42 @@ impl Position {
             }
         }
         // The groups the stone unites: ours next to p, the opponent's it
-        // reverses (p is their last liberty), and ours next to those.
-        let mut roots = [usize::MAX; 32];
+        // reverses (p is their last liberty), and ours next to those. More
+        // than 32 groups is taken as no atari (the answer is then `None`).
+        let mut roots = [0usize; 32];
         let mut count = 0;
         let mut size = 1u32;
-        let mut add = |r: usize, roots: &mut [usize; 32], size: &mut u32| -> Option<bool> {
+        // Lists root r once: `Some(true)` when new, `None` when full.
+        let mut add = |r: usize| -> Option<bool> {
             if roots[..count].contains(&r) {
                 return Some(false);
             }
             *roots.get_mut(count)? = r;
             count += 1;
-            *size += u32::from(self.board.size(r));
+            size += u32::from(self.board.size(r));
             Some(true)
         };
         for q in geometry.adjacent(i) {
             let color = self.board.color(q);
             if color == me {
-                add(self.board.root(q), &mut roots, &mut size)?;
+                add(self.board.root(q))?;
             } else if color == them {
                 let r = self.board.root(q);
-                if self.root_atari_liberty(r) != Some(p) || !add(r, &mut roots, &mut size)? {
+                if self.root_atari_liberty(r) != Some(p) || !add(r)? {
                     continue;
                 }
                 for s in self.board.group_stones(r) {
                     for t in geometry.adjacent(s) {
                         if self.board.color(t) == me {
-                            add(self.board.root(t), &mut roots, &mut size)?;
+                            add(self.board.root(t))?;
                         }
                     }
                 }
             }
         }
-        for &r in &roots {
-            if r == usize::MAX || self.board.color(r) != me {
-                // The end of the list, or a reversed group: no liberty.
+        for &r in &roots[..count] {
+            if self.board.color(r) != me {
+                // A group the stone reverses: it has no liberty.
                 continue;
             }
             // Contacts with points other than p: more than the degree means
