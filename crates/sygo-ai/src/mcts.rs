@@ -141,7 +141,8 @@ impl MctsSettings {
     /// of another growth step in playouts), `selfatari=N` (or `off`: playouts
     /// never put a group of N stones or more in atari), `resign=0.02` (or
     /// `off`), `endgame=16` (or `off`: the most vacant points at which the
-    /// endgame is solved exactly).
+    /// endgame is solved exactly), `endgame_share=0.5` (the share of the
+    /// turn's time the solver may take).
     ///
     /// # Errors
     ///
@@ -196,6 +197,7 @@ impl MctsSettings {
             }
             "resign" => self.resign_below = if off { None } else { Some(num(key, value)?) },
             "endgame" => self.endgame_vacant = if off { 0 } else { num(key, value)? },
+            "endgame_share" => self.endgame_share = num::<f64>(key, value)?.clamp(0.0, 1.0),
             _ => return Err(format!("mcts has no option {key:?}")),
         }
         Ok(())

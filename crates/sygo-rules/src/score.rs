@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::board::{Board, EMPTY};
 use crate::color::Color;
-use crate::geometry::{MAX_INDEX, Point};
+use crate::geometry::{MAX_INDEX, MAX_POINTS, Point};
 
 /// Each player's score: stones plus territory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -133,34 +133,43 @@ impl Territory {
 
 impl Board {
     /// Calls `region` for every vacant region with its points (in no order)
-    /// and the colour bits that border it (bit 1 Black, bit 2 White).
+    /// and the colour bits that border it (bit 1 Black, bit 2 White), the
+    /// regions in the order of their first point.
+    ///
+    /// Allocates nothing: the search's move ordering scores positions by the
+    /// thousand. Cells off the board are edge cells, never `EMPTY`, so a scan
+    /// of the padded array in index order meets the points in board order.
     fn for_each_region(&self, mut region: impl FnMut(&[u16], u8)) {
+        if self.vacant.len() == 0 {
+            return;
+        }
         let mut seen = [false; MAX_INDEX];
-        let mut points: Vec<u16> = Vec::with_capacity(64);
-        for start in self.geometry.points().map(|p| p.index()) {
+        // The points of the region being walked: at most every vacant point.
+        let mut points = [0u16; MAX_POINTS];
+        for start in 0..self.geometry.index_len() {
             if self.color(start) != EMPTY || seen[start] {
                 continue;
             }
-            points.clear();
-            points.push(start as u16);
+            points[0] = start as u16;
             seen[start] = true;
+            let (mut len, mut i) = (1, 0);
             let mut borders = 0u8;
-            let mut i = 0;
-            while i < points.len() {
+            while i < len {
                 let p = usize::from(points[i]);
                 i += 1;
                 for q in self.geometry.adjacent(p) {
                     match self.color(q) {
                         EMPTY if !seen[q] => {
                             seen[q] = true;
-                            points.push(q as u16);
+                            points[len] = q as u16;
+                            len += 1;
                         }
                         c @ (1 | 2) => borders |= c,
                         _ => {}
                     }
                 }
             }
-            region(&points, borders);
+            region(&points[..len], borders);
         }
     }
 

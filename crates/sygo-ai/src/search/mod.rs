@@ -70,6 +70,7 @@ pub(crate) use results::best;
 pub use results::{ChildStats, NodeStats, merged_children, merged_node_stats};
 pub use threads::run_parallel;
 pub use time::Limits;
+pub(crate) use tree::KeyHasher;
 
 use tree::Tree;
 
