@@ -161,6 +161,13 @@ pub struct Solver {
     history: Vec<u64>,
 }
 
+impl Child {
+    /// The turn's stones, out of its node's list of stones.
+    fn stones_in<'a>(&self, stones: &'a [Point]) -> &'a [Point] {
+        &stones[self.stones.0 as usize..self.stones.1 as usize]
+    }
+}
+
 /// Entries of the table beyond which it is emptied (about 40 MB).
 const TABLE_CAP: usize = 1 << 21;
 
@@ -194,11 +201,7 @@ impl Solver {
         let mut alpha = -1;
         let mut result = Some(());
         for (i, c) in children.iter().enumerate() {
-            play(
-                &mut child,
-                position,
-                &stones[c.stones.0 as usize..c.stones.1 as usize],
-            );
+            play(&mut child, position, c.stones_in(&stones));
             let Some(v) = self.negamax(&child, -1, -alpha, limits).map(|v| -v) else {
                 result = None;
                 break;
@@ -214,7 +217,7 @@ impl Solver {
         self.positions.push(child);
         let solution = result.and(best).map(|(value, index)| {
             let c = children[index];
-            let turn_stones = stones[c.stones.0 as usize..c.stones.1 as usize].to_vec();
+            let turn_stones = c.stones_in(&stones).to_vec();
             Solution {
                 verdict: Verdict::from_value(value),
                 turn: if turn_stones.is_empty() {
@@ -285,11 +288,7 @@ impl Solver {
         let mut result = Some(());
         let vacant = pos.vacant_count();
         for c in &children {
-            play(
-                &mut child,
-                pos,
-                &stones[c.stones.0 as usize..c.stones.1 as usize],
-            );
+            play(&mut child, pos, c.stones_in(&stones));
             let Some(v) = self.negamax(&child, -beta, -alpha, limits).map(|v| -v) else {
                 result = None;
                 break;
@@ -300,7 +299,7 @@ impl Solver {
             }
             alpha = alpha.max(v);
             if alpha >= beta {
-                self.reward(&stones[c.stones.0 as usize..c.stones.1 as usize], vacant);
+                self.reward(c.stones_in(&stones), vacant);
                 break;
             }
         }
@@ -344,7 +343,8 @@ impl Solver {
     /// passes last among equals.
     fn order(&self, children: &mut [Child], stones: &[Point]) {
         for c in children.iter_mut() {
-            c.history = stones[c.stones.0 as usize..c.stones.1 as usize]
+            c.history = c
+                .stones_in(stones)
                 .iter()
                 .map(|p| self.history.get(p.index()).copied().unwrap_or(0))
                 .max()
@@ -489,7 +489,7 @@ fn turns(pos: &Position) -> Vec<(Vec<Point>, Position)> {
     children
         .iter()
         .map(|c| {
-            let s = stones[c.stones.0 as usize..c.stones.1 as usize].to_vec();
+            let s = c.stones_in(&stones).to_vec();
             let mut after = pos.clone();
             play(&mut after, pos, &s);
             assert_eq!(after.hash(), c.hash);
