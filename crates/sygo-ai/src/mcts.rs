@@ -337,15 +337,7 @@ impl MctsPlayer {
         start: Instant,
     ) -> (StepGame, Vec<TurnLine>) {
         let root = StepGame::new(position.clone());
-        let scale = (position.geometry().num_points() as f32 / 8.0).max(2.0);
-        for search in &mut self.searches {
-            search.set_margin_scale(scale);
-            search
-                .policy_mut()
-                .set_root(position, self.settings.static_scale);
-            search.set_root(&root);
-            search.policy_mut().playouts_mut().reset_ownership();
-        }
+        self.set_roots(position, &root);
         let limits = self.turn_limits(budget, start);
         if !root.is_over() {
             run_parallel(&mut self.searches, &limits);
@@ -402,15 +394,7 @@ impl MctsPlayer {
             .iter()
             .all(|s| s.root_state().is_some_and(|r| r.position() == position));
         if !same {
-            let scale = (position.geometry().num_points() as f32 / 8.0).max(2.0);
-            for search in &mut self.searches {
-                search.set_margin_scale(scale);
-                search
-                    .policy_mut()
-                    .set_root(position, self.settings.static_scale);
-                search.set_root(&root);
-                search.policy_mut().playouts_mut().reset_ownership();
-            }
+            self.set_roots(position, &root);
         }
         let limits = Limits {
             visits: budget.visits,
@@ -426,6 +410,21 @@ impl MctsPlayer {
             |s: &mut StepGame, steps: &mut Vec<Step>| complete_by_priors(completer, s, steps);
         let lines = turns::whole_turns(&self.searches, &[], &root, 10, Some(&mut complete));
         self.analysis(&root, &lines)
+    }
+
+    /// Points every thread's search at `position` (`root` as the search's
+    /// state): the value's margin scale for its board, the priors' root,
+    /// the tree re-rooted, the ownership counted afresh.
+    fn set_roots(&mut self, position: &Position, root: &StepGame) {
+        let scale = (position.geometry().num_points() as f32 / 8.0).max(2.0);
+        for search in &mut self.searches {
+            search.set_margin_scale(scale);
+            search
+                .policy_mut()
+                .set_root(position, self.settings.static_scale);
+            search.set_root(root);
+            search.policy_mut().playouts_mut().reset_ownership();
+        }
     }
 
     /// The limits of this player's turn within `budget`, begun at `start`.
