@@ -77,6 +77,14 @@ pub struct MctsSettings {
     pub endgame_share: f64,
     /// See `endgame_share`.
     pub endgame_nodes_per_visit: u64,
+    /// Know results exactly in the tree and back them up (MCTS-Solver: see
+    /// "Proven results" in [`crate::search`]).
+    pub proofs: bool,
+    /// With `proofs`, solve tree nodes at the start of a turn with at most
+    /// this many vacant points with the endgame solver (0: never)...
+    pub prove_vacant: usize,
+    /// ... searching up to this many positions per visit of the node.
+    pub prove_effort: u64,
 }
 
 impl MctsSettings {
@@ -105,6 +113,9 @@ impl MctsSettings {
             endgame_vacant: 16,
             endgame_share: 0.5,
             endgame_nodes_per_visit: 2,
+            proofs: true,
+            prove_vacant: 12,
+            prove_effort: 4,
         }
     }
 
@@ -139,10 +150,14 @@ impl MctsSettings {
     /// 4 + N^0.5 children of highest prior), `reuse=on|off`,
     /// `priors=on|off`, `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance
     /// of another growth step in playouts), `selfatari=N` (or `off`: playouts
-    /// never put a group of N stones or more in atari), `resign=0.02` (or
+    /// never put a group of N stones or more in atari), `uniform=0.2` (the
+    /// share of uniformly random playouts), `resign=0.02` (or
     /// `off`), `endgame=16` (or `off`: the most vacant points at which the
     /// endgame is solved exactly), `endgame_share=0.5` (the share of the
-    /// turn's time the solver may take).
+    /// turn's time the solver may take), `proofs=on|off` (exact results
+    /// backed up in the tree), `prove=12` (or `off`: the most vacant points
+    /// at which tree nodes are solved), `prove_effort=4` (positions the
+    /// solver may search per visit of such a node).
     ///
     /// # Errors
     ///
@@ -192,12 +207,16 @@ impl MctsSettings {
             "tactics" => self.playouts.tactics = num(key, value)?,
             "eyes" => self.playouts.keep_eyes = switch(key, value)?,
             "grow" => self.playouts.continue_growth = num(key, value)?,
+            "uniform" => self.playouts.uniform = num::<f32>(key, value)?.clamp(0.0, 1.0),
             "selfatari" => {
                 self.playouts.self_atari = if off { 0 } else { num(key, value)? };
             }
             "resign" => self.resign_below = if off { None } else { Some(num(key, value)?) },
             "endgame" => self.endgame_vacant = if off { 0 } else { num(key, value)? },
             "endgame_share" => self.endgame_share = num::<f64>(key, value)?.clamp(0.0, 1.0),
+            "proofs" => self.proofs = switch(key, value)?,
+            "prove" => self.prove_vacant = if off { 0 } else { num(key, value)? },
+            "prove_effort" => self.prove_effort = num(key, value)?,
             _ => return Err(format!("mcts has no option {key:?}")),
         }
         Ok(())
@@ -214,6 +233,12 @@ impl MctsSettings {
             reuse: self.reuse,
             expand_after: self.expand_after.max(1),
             widening: self.widening,
+            proofs: self.proofs,
+            prove_effort: if self.prove_vacant > 0 {
+                self.prove_effort
+            } else {
+                0
+            },
             max_nodes: 0,
             max_edges: 0,
         }
@@ -322,7 +347,8 @@ impl MctsPlayer {
         self.searches = (0..self.settings.threads.max(1))
             .map(|i| {
                 let seed = self.seed.wrapping_add(0x9E37_79B9 * (i as u64 + 1));
-                let policy = SygoPolicy::new(self.settings.priors, self.settings.playouts, seed);
+                let policy = SygoPolicy::new(self.settings.priors, self.settings.playouts, seed)
+                    .proving(self.settings.prove_vacant);
                 Search::new(config.clone(), policy, seed)
             })
             .collect();
@@ -488,7 +514,7 @@ impl MctsPlayer {
         }
         Analysis {
             visits: stats.visits,
-            win_rate: stats.win_rate(me),
+            win_rate: stats.result_or_win_rate(me),
             score_lead: stats.score_lead(me),
             candidates,
             ownership,
@@ -624,9 +650,14 @@ impl Player for MctsPlayer {
                 crate::steps::turn_of(&steps)
             }
         };
+        // The share of simulations won, not a proven result: a position
+        // proven lost is resigned only if the simulations say so too (the
+        // opponent may still go wrong where the playouts do).
+        let simulated =
+            merged_node_stats(&self.searches, &[]).map_or(1.0, |s| s.win_rate(root.to_act()));
         let hopeless = self.settings.resign_below.is_some_and(|below| {
             analysis.visits >= self.settings.resign_visits
-                && analysis.win_rate < below
+                && simulated < below
                 && analysis
                     .candidates
                     .first()
@@ -646,6 +677,7 @@ impl Player for MctsPlayer {
         self.endgame.clear();
         for search in &mut self.searches {
             search.clear();
+            search.policy_mut().forget_proofs();
         }
     }
 }

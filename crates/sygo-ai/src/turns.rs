@@ -59,7 +59,11 @@ pub(crate) fn whole_turns<P: Policy<StepGame>>(
     let me = start.to_act();
     let mut firsts = merged_children(searches, path);
     firsts.retain(|c| c.visits > 0);
-    firsts.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
+    firsts.sort_by(|a, b| {
+        (b.proven_rank(), b.visits)
+            .cmp(&(a.proven_rank(), a.visits))
+            .then(b.value.total_cmp(&a.value))
+    });
     let mut lines = Vec::new();
     let mut ends = HashSet::new();
     let mut full: Vec<Step> = path.to_vec();
@@ -92,7 +96,7 @@ pub(crate) fn whole_turns<P: Policy<StepGame>>(
             lines.push(TurnLine {
                 steps,
                 visits: first.visits,
-                win_rate: stats.map_or(0.5, |s| s.win_rate(me)),
+                win_rate: stats.map_or(0.5, |s| s.result_or_win_rate(me)),
                 score_lead: stats.map_or(0.0, |s| s.score_lead(me)),
             });
         }

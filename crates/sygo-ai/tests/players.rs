@@ -383,3 +383,58 @@ fn small_endgames_are_played_exactly() {
     let decision = player.choose(&passed, &Budget::visits(50));
     assert_eq!(decision.turn.to_notation(&pos.geometry()), "C2");
 }
+
+/// With the player's own endgame solver off, the tree alone proves small
+/// endgames (its nodes solved by the prover, the proofs backed up): the
+/// analysis gives the exact result, and the turn chosen keeps it.
+#[test]
+fn the_tree_proves_small_endgames_by_itself() {
+    use sygo_ai::endgame::{SolveLimits, Verdict, solve};
+    let limits = SolveLimits {
+        nodes: 10_000_000,
+        ..SolveLimits::default()
+    };
+    let options: Vec<(String, String)> = [("threads", "1"), ("endgame", "off")]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let mut checked = 0;
+    for (geometry, seed) in [
+        (Geometry::sygo(5).unwrap(), 1),
+        (Geometry::hexsygo(3).unwrap(), 2),
+        (Geometry::sygo(5).unwrap(), 3),
+        (Geometry::hexsygo(3).unwrap(), 4),
+    ] {
+        let endgames = positions(geometry, seed)
+            .into_iter()
+            .filter(|p| !p.turn_in_progress() && (2..=6).contains(&p.vacant_count()));
+        for pos in endgames {
+            let truth = solve(&pos, &limits).expect("solved").verdict;
+            let mut player = MctsPlayer::from_options(seed, &options).unwrap();
+            let game = Game::new(pos.clone());
+            let decision = player.choose(&game, &Budget::visits(4000));
+            let analysis = decision.analysis.expect("an analysis");
+            let exact = match truth {
+                Verdict::Win => 1.0,
+                Verdict::Draw => 0.5,
+                Verdict::Loss => 0.0,
+            };
+            assert_eq!(analysis.win_rate, exact, "{pos}");
+            if truth != Verdict::Loss {
+                let after = legal(&pos, &decision.turn).unwrap();
+                let answer = solve(&after, &limits).map(|s| s.verdict);
+                let kept = match truth {
+                    Verdict::Win => Verdict::Loss,
+                    _ => Verdict::Draw,
+                };
+                assert!(
+                    after.is_over() || answer == Some(kept),
+                    "{pos}: {:?}",
+                    decision.turn
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "only {checked} endgames");
+}

@@ -1,15 +1,15 @@
 //! The generic search on toy games whose best moves are known: a pile game
 //! (take 1 to 3; leave a multiple of 4) and tic-tac-toe (win now, or block).
 //! Plain UCT, priors, RAVE, transpositions, reuse, the memory cap, threads,
-//! and the limits are each checked here, away from Sygo.
+//! the limits and proven results are each checked here, away from Sygo.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use sygo_ai::search::{
-    GameState, Limits, Outcome, Policy, Prior, Search, SearchConfig, Trace, merged_children,
-    run_parallel,
+    Effort, GameState, Limits, Outcome, Policy, Prior, Search, SearchConfig, Trace,
+    merged_children, run_parallel,
 };
 
 const MEMORY: usize = 16 << 20;
@@ -220,6 +220,230 @@ fn a_run_stops_at_its_deadline_or_its_flag() {
     assert_eq!(search.run(&Limits::default()), 0);
 }
 
+// ---------------------------------------------------------- proven results
+
+fn proving(transpositions: bool, prove_effort: u64) -> SearchConfig {
+    let mut config = SearchConfig::uct(MEMORY);
+    config.transpositions = transpositions;
+    config.proofs = true;
+    config.prove_effort = prove_effort;
+    config
+}
+
+#[test]
+fn the_ends_of_the_game_prove_a_small_pile() {
+    // From 7, taking 3 wins: the tree reaches the ends of the game and
+    // proves it, with or without transpositions, and then takes nothing
+    // else (taking 1 or 2 loses).
+    for transpositions in [false, true] {
+        let mut search = Search::new(proving(transpositions, 0), RandomPlayouts(Lcg(7)), 7);
+        search.set_root(&Pile {
+            stones: 7,
+            to_act: 0,
+        });
+        search.run(&Limits::visits(3000));
+        assert_eq!(search.root_stats().proven_result(0), Some(1.0));
+        assert_eq!(search.root_stats().result_or_win_rate(1), 0.0);
+        for c in search.root_children() {
+            if c.action == 3 {
+                assert_eq!(c.proven, Some(1.0));
+            } else {
+                assert!(c.proven.is_none_or(|r| r == 0.0), "{c:?}");
+            }
+        }
+        assert_eq!(search.best_action(), Some(3));
+    }
+    // From 8 every turn loses: once the root is proven lost, the visits
+    // its children had stay as they are (they say which loss gives the
+    // opponent most chances to go wrong).
+    let mut search = Search::new(proving(true, 0), RandomPlayouts(Lcg(8)), 8);
+    search.set_root(&Pile {
+        stones: 8,
+        to_act: 0,
+    });
+    search.run(&Limits::visits(3000));
+    assert_eq!(search.root_stats().proven_result(0), Some(0.0));
+    let visits = |search: &Search<Pile, RandomPlayouts>| -> Vec<u64> {
+        search.root_children().iter().map(|c| c.visits).collect()
+    };
+    let before = visits(&search);
+    search.run(&Limits::visits(500));
+    assert_eq!(visits(&search), before);
+    // Without proofs nothing is proven, and the win rate is the playouts'.
+    let mut search = uct(7);
+    search.set_root(&Pile {
+        stones: 7,
+        to_act: 0,
+    });
+    search.run(&Limits::visits(3000));
+    assert_eq!(search.root_stats().proven_result(0), None);
+    assert!(search.root_children().iter().all(|c| c.proven.is_none()));
+}
+
+/// Random playouts, and exact results of piles of at most 8 stones (the
+/// player to act loses on a multiple of 4); counts the questions.
+struct SmallPiles {
+    playouts: RandomPlayouts,
+    asked: u32,
+}
+
+impl Policy<Pile> for SmallPiles {
+    fn playout(&mut self, state: &mut Pile, trace: &mut Trace) -> Outcome {
+        self.playouts.playout(state, trace)
+    }
+
+    fn prove(&mut self, state: &Pile, _effort: &Effort) -> Option<f32> {
+        self.asked += 1;
+        if state.stones > 8 {
+            return None;
+        }
+        let mover_wins = state.stones % 4 != 0;
+        Some(if mover_wins == (state.to_act == 0) {
+            1.0
+        } else {
+            0.0
+        })
+    }
+}
+
+#[test]
+fn the_policy_proves_leaves_and_the_proofs_go_up() {
+    // From 11 the tree meets piles of 8 to 10 after one turn, and the
+    // policy proves those of 8 or less: taking 3 (leaving 8) wins, which
+    // proves the root.
+    let policy = SmallPiles {
+        playouts: RandomPlayouts(Lcg(11)),
+        asked: 0,
+    };
+    let mut search = Search::new(proving(true, 1), policy, 11);
+    search.set_root(&Pile {
+        stones: 11,
+        to_act: 0,
+    });
+    search.run(&Limits::visits(2000));
+    assert_eq!(search.root_stats().proven_result(0), Some(1.0));
+    assert_eq!(search.best_action(), Some(3));
+    assert!(search.policy().asked > 0);
+    let take_three = search.root_children().into_iter().find(|c| c.action == 3);
+    assert_eq!(take_three.unwrap().proven, Some(1.0));
+    // Below a proven node (not the root) a simulation ends there: the
+    // children of the pile of 8 gain no visits.
+    let eight = Pile {
+        stones: 8,
+        to_act: 1,
+    };
+    let below = |search: &Search<Pile, SmallPiles>| -> u64 {
+        search
+            .children(eight.state_hash())
+            .iter()
+            .map(|c| c.visits)
+            .sum()
+    };
+    let before = below(&search);
+    search.run(&Limits::visits(500));
+    assert_eq!(below(&search), before);
+    // Without a prove effort the policy is never asked.
+    let policy = SmallPiles {
+        playouts: RandomPlayouts(Lcg(11)),
+        asked: 0,
+    };
+    let mut search = Search::new(proving(true, 0), policy, 11);
+    search.set_root(&Pile {
+        stones: 11,
+        to_act: 0,
+    });
+    search.run(&Limits::visits(200));
+    assert_eq!(search.policy().asked, 0);
+}
+
+/// A trap: at the root player 0 chooses 0 or 1, then 1,000 forced moves
+/// end the game (too far for the tree to reach in the test). The playouts say 0 always wins and 1 draws; in truth 0 loses
+/// (and 1 draws), which the policy proves of the state after 0 only when
+/// offered work for 64 visits of it.
+#[derive(Clone, Debug)]
+struct Trap {
+    branch: Option<u32>,
+    depth: u32,
+}
+
+impl GameState for Trap {
+    type Action = u32;
+
+    fn to_act(&self) -> usize {
+        (self.depth % 2) as usize
+    }
+
+    fn state_hash(&self) -> u64 {
+        let branch = self.branch.map_or(0, |b| b + 1);
+        (u64::from(self.depth) << 2 | u64::from(branch)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn is_over(&self) -> bool {
+        self.depth > 1000
+    }
+
+    fn legal_actions(&self, out: &mut Vec<u32>) {
+        match self.branch {
+            None => out.extend([0, 1]),
+            Some(_) => out.push(0),
+        }
+    }
+
+    fn apply(&mut self, action: u32) {
+        self.branch.get_or_insert(action);
+        self.depth += 1;
+    }
+
+    fn final_outcome(&self) -> Outcome {
+        Outcome::from_margin(if self.branch == Some(0) { -1.0 } else { 0.0 })
+    }
+}
+
+struct Liar {
+    asked: u32,
+}
+
+impl Policy<Trap> for Liar {
+    fn playout(&mut self, state: &mut Trap, _trace: &mut Trace) -> Outcome {
+        Outcome::from_margin(if state.branch == Some(0) { 1.0 } else { 0.0 })
+    }
+
+    fn prove(&mut self, state: &Trap, effort: &Effort) -> Option<f32> {
+        self.asked += 1;
+        (state.branch == Some(0) && state.depth == 1 && effort.work >= 64).then_some(0.0)
+    }
+}
+
+#[test]
+fn a_proven_loss_is_never_the_answer_whatever_its_visits() {
+    let mut config = proving(true, 1);
+    // Little exploration: the trap, at 100% in its playouts, takes nearly
+    // every simulation until it is proven.
+    config.exploration = 0.1;
+    let mut search = Search::new(config, Liar { asked: 0 }, 3);
+    search.set_root(&Trap {
+        branch: None,
+        depth: 0,
+    });
+    search.run(&Limits::visits(100));
+    let children = search.root_children();
+    let trap = children.iter().find(|c| c.action == 0).unwrap();
+    let other = children.iter().find(|c| c.action == 1).unwrap();
+    // The trap took the visits until it was proven lost at its 65th (the
+    // question comes when a node has had 64)...
+    assert_eq!(trap.visits, 65);
+    assert_eq!(trap.proven, Some(0.0));
+    assert!(other.visits < trap.visits);
+    // ... and then none: every later simulation went to the other.
+    assert_eq!(trap.visits + other.visits, 99);
+    assert_eq!(search.best_action(), Some(1));
+    assert_eq!(search.principal_variation(1, 1), [1]);
+    // The root is not proven: the other branch is not (its draw is only
+    // the playouts' word).
+    assert_eq!(search.root_stats().proven_result(0), None);
+    assert!(search.policy().asked >= 6, "at 2, 4, ..., 64 visits");
+}
+
 // ------------------------------------------------------------- tic-tac-toe
 
 /// Tic-tac-toe: cells 0–8 row by row; player 0 is X and moves first.
@@ -368,6 +592,8 @@ fn priors_rave_and_transpositions_find_the_same_answers() {
         reuse: true,
         expand_after: 2,
         widening: None,
+        proofs: false,
+        prove_effort: 0,
         max_nodes: 0,
         max_edges: 0,
     }

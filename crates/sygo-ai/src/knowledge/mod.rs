@@ -1,19 +1,22 @@
 //! What the strong player knows of Sygo: priors for new nodes
-//! ([`priors`]), from features of the board ([`features`]), and a playout
-//! policy better than uniform ([`playout`]). [`SygoPolicy`] puts them behind
-//! the search's [`Policy`] trait.
+//! ([`priors`]), from features of the board ([`features`]), a playout
+//! policy better than uniform ([`playout`]), and exact results of small
+//! endgames in the tree ([`prover`]). [`SygoPolicy`] puts them behind the
+//! search's [`Policy`] trait.
 
 mod features;
 mod playout;
 mod priors;
+mod prover;
 
 pub use playout::{PlayoutSettings, Playouts};
 pub use priors::PriorSettings;
 
 use features::Features;
+use prover::Prover;
 use sygo_rules::Position;
 
-use crate::search::{Outcome, Policy, Prior, Trace};
+use crate::search::{Effort, Outcome, Policy, Prior, Trace};
 use crate::steps::{Step, StepGame};
 
 /// Black's stones minus White's.
@@ -35,6 +38,8 @@ pub struct SygoPolicy {
     root_material: i32,
     /// The stone gain that counts as decisive in the static evaluation.
     material_scale: f32,
+    /// The endgame solver for tree nodes, if the policy proves any.
+    prover: Option<Prover>,
 }
 
 impl SygoPolicy {
@@ -48,6 +53,21 @@ impl SygoPolicy {
             keys: 0,
             root_material: 0,
             material_scale: 1.0,
+            prover: None,
+        }
+    }
+
+    /// The same policy, proving tree nodes of at most `vacant` vacant points
+    /// with the endgame solver (0: none).
+    pub fn proving(mut self, vacant: usize) -> SygoPolicy {
+        self.prover = (vacant > 0).then(|| Prover::new(vacant));
+        self
+    }
+
+    /// Forgets what the prover proved (a new game).
+    pub fn forget_proofs(&mut self) {
+        if let Some(prover) = &mut self.prover {
+            prover.clear();
         }
     }
 
@@ -103,6 +123,10 @@ impl Policy<StepGame> for SygoPolicy {
         let change = material(state.position()) - self.root_material;
         let placed = state.new_stones(Black) as i32 - state.new_stones(White) as i32;
         ((change - placed) as f32 / self.material_scale).tanh()
+    }
+
+    fn prove(&mut self, state: &StepGame, effort: &Effort) -> Option<f32> {
+        self.prover.as_mut()?.prove(state.position(), effort)
     }
 
     #[inline]

@@ -58,6 +58,9 @@ pub struct PlayoutSettings {
     /// in atari (one liberty, captures included) is not played (0: no such
     /// rule).
     pub self_atari: u32,
+    /// Probability that a playout is uniformly random instead (the rules
+    /// library's random game, as the `uct` baseline plays them).
+    pub uniform: f32,
 }
 
 impl Default for PlayoutSettings {
@@ -67,6 +70,7 @@ impl Default for PlayoutSettings {
             keep_eyes: true,
             continue_growth: 0.5,
             self_atari: 3,
+            uniform: 0.0,
         }
     }
 }
@@ -127,6 +131,15 @@ impl Playouts {
     /// `trace` under its point's index.
     pub fn play(&mut self, pos: &mut Position, trace: &mut Trace) -> Outcome {
         self.list_points(pos.geometry());
+        if self.settings.uniform > 0.0 && self.chance(self.settings.uniform) {
+            // A growth turn in progress ends where it is.
+            if pos.turn_in_progress() {
+                pos.finish_turn_unchecked();
+            }
+            pos.play_random_game(&mut self.rng);
+            self.collect_vacant(pos);
+            return self.score(pos);
+        }
         self.collect_vacant(pos);
         self.collect_ataris(pos);
         self.last_turn.clear();

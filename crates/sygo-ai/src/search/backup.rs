@@ -7,9 +7,14 @@ use super::{GameState, Outcome, Policy, Search, Trace};
 
 impl<G: GameState, P: Policy<G>> Search<G, P> {
     /// Backs up `outcome` along the path (and into the leaf, if it is in the
-    /// tree).
-    pub(super) fn backup(&mut self, leaf: Option<u32>, outcome: Outcome) {
-        let value = self.config.value(outcome);
+    /// tree); the value of an `exact` outcome (a proven result) is its
+    /// result alone.
+    pub(super) fn backup(&mut self, leaf: Option<u32>, outcome: Outcome, exact: bool) {
+        let value = if exact {
+            outcome.result
+        } else {
+            self.config.value(outcome)
+        };
         let add = |n: &mut Node| {
             n.visits += 1;
             n.value += f64::from(value);

@@ -20,7 +20,8 @@
 //! `tree.rs` keeps the nodes and edges in two pools with a cap, merges
 //! transpositions through a table keyed by the state's hash, and re-roots the
 //! tree between turns (keeping what lies below the new root, freeing the
-//! rest). `time.rs` says when to stop; `results.rs` reads the tree (alone or
+//! rest). `proofs.rs` backs exact results up the tree (below, "Proven
+//! results"). `time.rs` says when to stop; `results.rs` reads the tree (alone or
 //! merged with the trees of other threads); `threads.rs` runs one tree per
 //! core (root parallelism).
 //!
@@ -51,10 +52,29 @@
 //! An action with no experience at all (no visit, no prior, no AMAF) scores
 //! +∞, so plain UCT ([`SearchConfig::uct`]: c = √2, no prior, no RAVE) tries
 //! every child once, in random order, before it compares them.
+//!
+//! # Proven results
+//!
+//! With [`SearchConfig::proofs`] the tree also knows some results exactly
+//! (MCTS-Solver): a state where the game is over, a state the policy proves
+//! ([`Policy::prove`], asked when a node's visits reach a power of two, with
+//! work in proportion to them), and a state whose results the tree's own
+//! children prove: one child won for the player who chooses makes it won,
+//! and once every child is proven it takes the chooser's best of them. A
+//! simulation that reaches a proven state backs up its exact result without
+//! a playout (except at a root proven won or drawn: the search goes on
+//! below it, since the turn that keeps the result is found only where the
+//! root's children are proven; the policy is not asked about the root for
+//! the same reason; a root proven lost keeps the statistics it had, which
+//! say which turn gives the opponent most chances to go wrong, and the
+//! share of simulations won that resignation looks at); selection never takes a child proven lost for the chooser
+//! while another is left, and takes one proven won at once; the readers put
+//! proven wins first and proven losses last ([`ChildStats::proven`]).
 
 mod backup;
 mod expand;
 mod playout;
+mod proofs;
 mod results;
 mod select;
 mod threads;
@@ -62,6 +82,9 @@ mod time;
 mod tree;
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -209,6 +232,14 @@ pub trait Policy<G: GameState>: Send {
         0.0
     }
 
+    /// The exact result of `state` for player 0 (1 a win, ½ a draw, 0 a
+    /// loss) with best play on both sides, if the policy can prove it within
+    /// `effort`; `None` otherwise. By default it proves nothing. Asked only
+    /// with [`SearchConfig::proofs`] and a [`SearchConfig::prove_effort`].
+    fn prove(&mut self, _state: &G, _effort: &Effort) -> Option<f32> {
+        None
+    }
+
     /// The key under which AMAF statistics of `action` are shared (Sygo: the
     /// point a stone goes on), or `None` for an action that shares nothing.
     fn amaf_key(&self, _action: G::Action) -> Option<u32> {
@@ -219,6 +250,17 @@ pub trait Policy<G: GameState>: Send {
     fn amaf_keys(&self) -> usize {
         0
     }
+}
+
+/// How much a policy may spend proving a state ([`Policy::prove`]).
+#[derive(Clone, Debug, Default)]
+pub struct Effort {
+    /// Units of work (the policy's own: positions searched, say).
+    pub work: u64,
+    /// The end of the search's run: give up then.
+    pub deadline: Option<Instant>,
+    /// The search's stop flag: give up when it is raised.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 /// The settings of a search.
@@ -244,6 +286,13 @@ pub struct SearchConfig {
     /// Progressive widening: a node with N visits considers only its
     /// `base + N^exponent` children of highest prior. `None`: all children.
     pub widening: Option<Widening>,
+    /// Know results exactly where the tree can (module doc, "Proven
+    /// results"): finished games, the policy's proofs, and what the children
+    /// prove, backed up.
+    pub proofs: bool,
+    /// The work per visit a node's proof may take when the policy is asked
+    /// (0: the policy is never asked).
+    pub prove_effort: u64,
     /// Most nodes the tree may hold.
     pub max_nodes: usize,
     /// Most edges (children) the tree may hold.
@@ -261,8 +310,8 @@ pub struct Widening {
 
 impl SearchConfig {
     /// Plain UCT: exploration √2, no prior, no RAVE, win/loss value, no
-    /// transpositions, no reuse, a node expanded on its second visit, and a
-    /// tree of at most `memory` bytes.
+    /// transpositions, no reuse, no proofs, a node expanded on its second
+    /// visit, and a tree of at most `memory` bytes.
     pub fn uct(memory: usize) -> SearchConfig {
         SearchConfig {
             exploration: std::f32::consts::SQRT_2,
@@ -274,6 +323,8 @@ impl SearchConfig {
             reuse: false,
             expand_after: 1,
             widening: None,
+            proofs: false,
+            prove_effort: 0,
             max_nodes: 0,
             max_edges: 0,
         }
@@ -362,6 +413,8 @@ pub struct Search<G: GameState, P: Policy<G>> {
     rng: Pcg64Mcg,
     /// Simulations since the root was set.
     iterations: u64,
+    /// The deadline and stop flag of the run in progress, for proofs.
+    effort: Effort,
 }
 
 impl<G: GameState, P: Policy<G>> Search<G, P> {
@@ -382,6 +435,7 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             stamp: 0,
             rng: Pcg64Mcg::seed_from_u64(seed),
             iterations: 0,
+            effort: Effort::default(),
         }
     }
 
@@ -457,6 +511,8 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             return 0;
         }
         let clock = limits.start();
+        self.effort.deadline = clock.deadline();
+        self.effort.stop.clone_from(&limits.stop);
         let mut done = 0;
         while !clock.should_stop(done) {
             self.iterate();
@@ -472,8 +528,14 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
         state.clone_from(self.root.as_ref().expect("a root"));
         self.path.clear();
         self.trace.clear();
-        let (leaf, outcome) = self.descend(&mut state);
-        self.backup(leaf, outcome);
+        let (leaf, outcome, exact) = self.descend(&mut state);
+        // A root proven lost keeps the statistics it had (module doc).
+        if !(exact && leaf == Some(self.tree.root)) {
+            self.backup(leaf, outcome, exact);
+            if self.config.proofs {
+                self.prove_path(leaf);
+            }
+        }
         self.state = Some(state);
     }
 }

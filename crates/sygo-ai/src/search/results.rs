@@ -5,7 +5,7 @@
 //! line of play (Sygo's whole turns, a principal variation) in all the trees
 //! at once. With transpositions a state can also be named by its hash.
 
-use super::tree::{Kind, NONE};
+use super::tree::{Kind, NONE, Proven};
 use super::{GameState, Policy, Prior, Search};
 
 /// What the simulations through one state say, summed over their paths.
@@ -19,6 +19,8 @@ pub struct NodeStats {
     value: f64,
     wins: f64,
     margin: f64,
+    /// The exact result, if a tree proved it.
+    proven: Option<Proven>,
 }
 
 impl NodeStats {
@@ -36,7 +38,8 @@ impl NodeStats {
         if player == 0 { v } else { 1.0 - v }
     }
 
-    /// The share of simulations `player` won (draws count half).
+    /// The share of simulations `player` won (draws count half), whether
+    /// or not the state is proven (see [`NodeStats::proven_result`]).
     pub fn win_rate(&self, player: usize) -> f64 {
         let w = self.mean(self.wins);
         if player == 0 { w } else { 1.0 - w }
@@ -52,8 +55,23 @@ impl NodeStats {
         if player == 0 { m } else { -m }
     }
 
+    /// `player`'s exact result (1 a win, ½ a draw, 0 a loss), if a tree
+    /// proved it (see "Proven results" in [`super`]).
+    pub fn proven_result(&self, player: usize) -> Option<f64> {
+        self.proven
+            .map(|p| f64::from(p.for_player(player).result()))
+    }
+
+    /// `player`'s exact result if the state is proven, else the share of
+    /// simulations won: what an analysis shows.
+    pub fn result_or_win_rate(&self, player: usize) -> f64 {
+        self.proven_result(player)
+            .unwrap_or_else(|| self.win_rate(player))
+    }
+
     /// Adds another tree's statistics of the same state.
     pub(crate) fn add(&mut self, other: &NodeStats) {
+        self.proven = self.proven.or(other.proven);
         self.visits += other.visits;
         self.to_act = other.to_act;
         self.value += other.value;
@@ -80,6 +98,21 @@ pub struct ChildStats<A> {
     /// The state it leads to, if the tree holds it: every simulation through
     /// that state, by any path.
     pub child: Option<NodeStats>,
+    /// The chooser's exact result after it (1, ½, 0), if a tree proved it.
+    pub proven: Option<f64>,
+}
+
+impl<A> ChildStats<A> {
+    /// How the readers rank it before its visits: 2 proven won for the
+    /// chooser, 0 proven lost, 1 otherwise (a proven draw ranks by its
+    /// visits, like any action whose result is not known).
+    pub fn proven_rank(&self) -> u8 {
+        match self.proven {
+            Some(r) if r > 0.5 => 2,
+            Some(r) if r < 0.5 => 0,
+            _ => 1,
+        }
+    }
 }
 
 impl<G: GameState, P: Policy<G>> Search<G, P> {
@@ -97,6 +130,7 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             value: n.value,
             wins: n.wins,
             margin: n.margin,
+            proven: n.proven,
         }
     }
 
@@ -141,6 +175,7 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
         if self.tree.nodes[id as usize].kind != Kind::Expanded {
             return Vec::new();
         }
+        let to_act = usize::from(self.tree.nodes[id as usize].to_act);
         self.tree
             .edges_of(id)
             .iter()
@@ -160,6 +195,10 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
                     f64::from(e.rave_value) / f64::from(e.rave_visits)
                 },
                 child: (e.child != NONE).then(|| self.stats_of(e.child)),
+                proven: (e.child != NONE)
+                    .then(|| self.tree.nodes[e.child as usize].proven)
+                    .flatten()
+                    .map(|p| f64::from(p.for_player(to_act).result())),
             })
             .collect()
     }
@@ -174,7 +213,8 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
         self.children_of(self.tree.root)
     }
 
-    /// The most visited action at the root (the higher value breaks ties).
+    /// The most visited action at the root (the higher value breaks ties;
+    /// a proven win comes first and a proven loss last).
     pub fn best_action(&self) -> Option<G::Action> {
         best(&self.root_children()).map(|c| c.action)
     }
@@ -201,7 +241,8 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
     }
 }
 
-/// The most visited of `children` (the higher value breaks ties).
+/// The most visited of `children` (the higher value breaks ties), after
+/// their proofs ([`ChildStats::proven_rank`]).
 pub(crate) fn best<A>(children: &[ChildStats<A>]) -> Option<&ChildStats<A>> {
     best_index(children).map(|i| &children[i])
 }
@@ -209,7 +250,9 @@ pub(crate) fn best<A>(children: &[ChildStats<A>]) -> Option<&ChildStats<A>> {
 fn best_index<A>(children: &[ChildStats<A>]) -> Option<usize> {
     (0..children.len()).max_by(|&a, &b| {
         let (a, b) = (&children[a], &children[b]);
-        a.visits.cmp(&b.visits).then(a.value.total_cmp(&b.value))
+        (a.proven_rank(), a.visits)
+            .cmp(&(b.proven_rank(), b.visits))
+            .then(a.value.total_cmp(&b.value))
     })
 }
 
@@ -258,6 +301,7 @@ pub fn merged_children<G: GameState, P: Policy<G>>(
                             / rave as f64;
                     }
                     m.rave_visits = rave;
+                    m.proven = m.proven.or(c.proven);
                     if let Some(child) = c.child {
                         m.child.get_or_insert_with(NodeStats::default).add(&child);
                     }

@@ -3,26 +3,56 @@
 
 use rand::Rng;
 
-use super::tree::{Edge, Kind, NONE};
+use super::tree::{Edge, Kind, NONE, Proven};
 use super::{GameState, Outcome, Policy, Search, Trace};
 
 impl<G: GameState, P: Policy<G>> Search<G, P> {
     /// Walks from the root, playing the chosen actions on `state`, until a
-    /// leaf; expands it if it has been visited enough, and evaluates the
-    /// state reached. Returns the last node of the path (the leaf) if it is
-    /// in the tree, and the outcome.
-    pub(super) fn descend(&mut self, state: &mut G) -> (Option<u32>, Outcome) {
+    /// leaf or a proven node; expands a leaf if it has been visited enough,
+    /// and evaluates the state reached. Returns the last node of the path
+    /// (the leaf) if it is in the tree, the outcome, and whether the outcome
+    /// is a proven result (whose value is the result alone).
+    pub(super) fn descend(&mut self, state: &mut G) -> (Option<u32>, Outcome, bool) {
         let mut node = self.tree.root;
         loop {
             let n = &self.tree.nodes[node as usize];
-            match n.kind {
-                Kind::Terminal => return (Some(node), state.final_outcome()),
-                Kind::Leaf => {
-                    if n.visits < self.config.expand_after || !self.expand(node, state) {
-                        return (Some(node), self.evaluate(state));
-                    }
+            if n.kind == Kind::Terminal {
+                let outcome = state.final_outcome();
+                if self.config.proofs {
+                    self.tree.nodes[node as usize].proven =
+                        Some(Proven::from_result(outcome.result));
                 }
-                Kind::Expanded => {}
+                return (Some(node), outcome, false);
+            }
+            // A proven node ends the simulation, except a root proven won
+            // or drawn: the search goes on below it until the child that
+            // keeps the result is proven too, which tells the turn to play.
+            // Below a root proven lost every child is lost, and the visits
+            // they had before say which one gives the opponent most chances
+            // to go wrong: they are left as they are.
+            let root = node == self.tree.root;
+            let ends = |p: &Proven| !root || *p == Proven::Loss.for_player(usize::from(n.to_act));
+            if let Some(proven) = n.proven.filter(ends) {
+                return (Some(node), self.proven_outcome(node, proven), true);
+            }
+            if self.config.proofs
+                && self.config.prove_effort > 0
+                && !root
+                && n.visits >= 2
+                && n.visits.is_power_of_two()
+            {
+                self.effort.work = self.config.prove_effort.saturating_mul(n.visits.into());
+                if let Some(result) = self.policy.prove(state, &self.effort) {
+                    let proven = Proven::from_result(result);
+                    self.tree.nodes[node as usize].proven = Some(proven);
+                    return (Some(node), self.proven_outcome(node, proven), true);
+                }
+            }
+            let n = &self.tree.nodes[node as usize];
+            if n.kind == Kind::Leaf
+                && (n.visits < self.config.expand_after || !self.expand(node, state))
+            {
+                return (Some(node), self.evaluate(state), false);
             }
             let edge = self.select(node);
             let (action, child) = {
@@ -47,7 +77,7 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
                     node = c;
                 }
                 // The tree is full: evaluate from here, outside it.
-                None => return (None, self.evaluate(state)),
+                None => return (None, self.evaluate(state), false),
             }
         }
     }
@@ -87,10 +117,41 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
         best
     }
 
+    /// The outcome a simulation backs up from a proven node: the proven
+    /// result, with the margin the node's simulations saw so far (of the
+    /// result's sign) for the readers of the expected score.
+    fn proven_outcome(&self, node: u32, proven: Proven) -> Outcome {
+        let n = &self.tree.nodes[node as usize];
+        let mean = if n.visits == 0 {
+            0.0
+        } else {
+            (n.margin / f64::from(n.visits)) as f32
+        };
+        let margin = match proven {
+            Proven::Win => mean.max(1.0),
+            Proven::Draw => 0.0,
+            Proven::Loss => mean.min(-1.0),
+        };
+        Outcome {
+            result: proven.result(),
+            margin,
+            static_eval: 0.0,
+        }
+    }
+
     /// The score of one edge for the player `to_act` at its parent.
     #[inline]
     fn score(&self, e: &Edge<G::Action>, to_act: usize, log_n: f32) -> f32 {
         let config = &self.config;
+        if config.proofs && e.child != NONE {
+            // Never a child proven lost while another is left; a child
+            // proven won at once.
+            match self.tree.nodes[e.child as usize].proven {
+                Some(p) if p.for_player(to_act) == Proven::Win => return f32::MAX,
+                Some(p) if p.for_player(to_act) == Proven::Loss => return f32::MIN,
+                _ => {}
+            }
+        }
         // Real experience: the child node's, which gathers every path into it
         // (transpositions), else the edge's own.
         let (n, sum) = match (config.transpositions, e.child) {

@@ -63,6 +63,11 @@ pub(crate) struct RunClock<'a> {
 }
 
 impl RunClock<'_> {
+    /// When the run ends, if it has a deadline.
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
     /// Whether to stop after `done` simulations. With no limit at all the run
     /// stops at once (an unlimited run must be stopped by its flag, so it
     /// needs one).

@@ -37,6 +37,48 @@ pub(crate) enum Kind {
     Terminal,
 }
 
+/// A result known exactly, for player 0: the game's end reached in the
+/// tree, a policy's proof ([`super::Policy::prove`]), or the results of the
+/// children backed up (MCTS-Solver: a child won for the chooser wins, and
+/// when every child is known the chooser's best of them is the result).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Proven {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl Proven {
+    /// The proof of a result of 1, ½ or 0 for player 0.
+    pub(crate) fn from_result(result: f32) -> Proven {
+        if result > 0.5 {
+            Proven::Win
+        } else if result < 0.5 {
+            Proven::Loss
+        } else {
+            Proven::Draw
+        }
+    }
+
+    /// Player 0's result: 1, ½ or 0.
+    pub(crate) fn result(self) -> f32 {
+        match self {
+            Proven::Loss => 0.0,
+            Proven::Draw => 0.5,
+            Proven::Win => 1.0,
+        }
+    }
+
+    /// The same result seen by `player` (0 or 1).
+    pub(crate) fn for_player(self, player: usize) -> Proven {
+        match (player, self) {
+            (0, p) | (_, p @ Proven::Draw) => p,
+            (_, Proven::Win) => Proven::Loss,
+            (_, Proven::Loss) => Proven::Win,
+        }
+    }
+}
+
 /// A state in the tree, with the statistics of every simulation through it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
@@ -54,6 +96,8 @@ pub(crate) struct Node {
     /// The player who chooses here: 0 or 1.
     pub(crate) to_act: u8,
     pub(crate) kind: Kind,
+    /// The exact result, once proven.
+    pub(crate) proven: Option<Proven>,
 }
 
 /// An action from a node, with its own statistics.
@@ -161,6 +205,7 @@ impl<A: Copy> Tree<A> {
             edge_count: 0,
             to_act: to_act as u8,
             kind: if over { Kind::Terminal } else { Kind::Leaf },
+            proven: None,
         });
         if self.transpositions {
             self.table.insert(hash, id);
