@@ -306,20 +306,26 @@ impl Policy<Pile> for SmallPiles {
     }
 }
 
+/// A search of a pile of 11 with [`SmallPiles`] and this prove effort.
+fn from_eleven(prove_effort: u64) -> Search<Pile, SmallPiles> {
+    let policy = SmallPiles {
+        playouts: RandomPlayouts(Lcg(11)),
+        asked: 0,
+    };
+    let mut search = Search::new(proving(true, prove_effort), policy, 11);
+    search.set_root(&Pile {
+        stones: 11,
+        to_act: 0,
+    });
+    search
+}
+
 #[test]
 fn the_policy_proves_leaves_and_the_proofs_go_up() {
     // From 11 the tree meets piles of 8 to 10 after one turn, and the
     // policy proves those of 8 or less: taking 3 (leaving 8) wins, which
     // proves the root.
-    let policy = SmallPiles {
-        playouts: RandomPlayouts(Lcg(11)),
-        asked: 0,
-    };
-    let mut search = Search::new(proving(true, 1), policy, 11);
-    search.set_root(&Pile {
-        stones: 11,
-        to_act: 0,
-    });
+    let mut search = from_eleven(1);
     search.run(&Limits::visits(2000));
     assert_eq!(search.root_stats().proven_result(0), Some(1.0));
     assert_eq!(search.best_action(), Some(3));
@@ -343,21 +349,14 @@ fn the_policy_proves_leaves_and_the_proofs_go_up() {
     search.run(&Limits::visits(500));
     assert_eq!(below(&search), before);
     // Without a prove effort the policy is never asked.
-    let policy = SmallPiles {
-        playouts: RandomPlayouts(Lcg(11)),
-        asked: 0,
-    };
-    let mut search = Search::new(proving(true, 0), policy, 11);
-    search.set_root(&Pile {
-        stones: 11,
-        to_act: 0,
-    });
+    let mut search = from_eleven(0);
     search.run(&Limits::visits(200));
     assert_eq!(search.policy().asked, 0);
 }
 
 /// A trap: at the root player 0 chooses 0 or 1, then 1,000 forced moves
-/// end the game (too far for the tree to reach in the test). The playouts say 0 always wins and 1 draws; in truth 0 loses
+/// end the game (too far for the tree to reach in the test). The playouts
+/// say 0 always wins and 1 draws; in truth 0 loses
 /// (and 1 draws), which the policy proves of the state after 0 only when
 /// offered work for 64 visits of it.
 #[derive(Clone, Debug)]
