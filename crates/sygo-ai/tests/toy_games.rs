@@ -230,18 +230,23 @@ fn proving(transpositions: bool, prove_effort: u64) -> SearchConfig {
     config
 }
 
+/// A proving search (no policy proofs) of a pile of `stones`, after 3,000
+/// simulations.
+fn proven_pile(stones: u32, transpositions: bool, seed: u64) -> Search<Pile, RandomPlayouts> {
+    let config = proving(transpositions, 0);
+    let mut search = Search::new(config, RandomPlayouts(Lcg(seed)), seed);
+    search.set_root(&Pile { stones, to_act: 0 });
+    search.run(&Limits::visits(3000));
+    search
+}
+
 #[test]
 fn the_ends_of_the_game_prove_a_small_pile() {
     // From 7, taking 3 wins: the tree reaches the ends of the game and
     // proves it, with or without transpositions, and then takes nothing
     // else (taking 1 or 2 loses).
     for transpositions in [false, true] {
-        let mut search = Search::new(proving(transpositions, 0), RandomPlayouts(Lcg(7)), 7);
-        search.set_root(&Pile {
-            stones: 7,
-            to_act: 0,
-        });
-        search.run(&Limits::visits(3000));
+        let search = proven_pile(7, transpositions, 7);
         assert_eq!(search.root_stats().proven_result(0), Some(1.0));
         assert_eq!(search.root_stats().result_or_win_rate(1), 0.0);
         for c in search.root_children() {
@@ -256,12 +261,7 @@ fn the_ends_of_the_game_prove_a_small_pile() {
     // From 8 every turn loses: once the root is proven lost, the visits
     // its children had stay as they are (they say which loss gives the
     // opponent most chances to go wrong).
-    let mut search = Search::new(proving(true, 0), RandomPlayouts(Lcg(8)), 8);
-    search.set_root(&Pile {
-        stones: 8,
-        to_act: 0,
-    });
-    search.run(&Limits::visits(3000));
+    let mut search = proven_pile(8, true, 8);
     assert_eq!(search.root_stats().proven_result(0), Some(0.0));
     let visits = |search: &Search<Pile, RandomPlayouts>| -> Vec<u64> {
         search.root_children().iter().map(|c| c.visits).collect()
