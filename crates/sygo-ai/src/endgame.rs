@@ -53,6 +53,15 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The side to move's result: 1 a win, ½ a draw, 0 a loss.
+    pub fn result(self) -> f32 {
+        match self {
+            Verdict::Win => 1.0,
+            Verdict::Draw => 0.5,
+            Verdict::Loss => 0.0,
+        }
+    }
+
     fn from_value(v: i8) -> Verdict {
         match v.signum() {
             1 => Verdict::Win,

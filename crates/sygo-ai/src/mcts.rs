@@ -561,11 +561,7 @@ pub(crate) fn safety_margin(time: Duration) -> Duration {
 /// Puts the endgame solver's turn first in `analysis`, with the proven
 /// result as its win rate (and the position's).
 fn prove(analysis: &mut Analysis, solution: Solution) {
-    let win_rate = match solution.verdict {
-        Verdict::Win => 1.0,
-        Verdict::Draw => 0.5,
-        Verdict::Loss => 0.0,
-    };
+    let win_rate = f64::from(solution.verdict.result());
     let candidate = match analysis
         .candidates
         .iter()

@@ -10,7 +10,7 @@ use std::fmt;
 
 use sygo_rules::{Color, Position};
 
-use crate::endgame::{SolveLimits, Solver, Verdict};
+use crate::endgame::{SolveLimits, Solver};
 use crate::search::Effort;
 
 /// The solver of one search thread, for positions of at most `vacant`
@@ -40,11 +40,7 @@ impl Prover {
             deadline: effort.deadline,
             stop: effort.stop.clone(),
         };
-        let mover = match self.solver.solve(position, &limits)?.verdict {
-            Verdict::Win => 1.0,
-            Verdict::Draw => 0.5,
-            Verdict::Loss => 0.0,
-        };
+        let mover = self.solver.solve(position, &limits)?.verdict.result();
         Some(match position.side_to_move() {
             Color::Black => mover,
             Color::White => 1.0 - mover,

@@ -62,14 +62,18 @@
 //! children prove: one child won for the player who chooses makes it won,
 //! and once every child is proven it takes the chooser's best of them. A
 //! simulation that reaches a proven state backs up its exact result without
-//! a playout (except at a root proven won or drawn: the search goes on
-//! below it, since the turn that keeps the result is found only where the
-//! root's children are proven; the policy is not asked about the root for
-//! the same reason; a root proven lost keeps the statistics it had, which
-//! say which turn gives the opponent most chances to go wrong, and the
-//! share of simulations won that resignation looks at); selection never takes a child proven lost for the chooser
-//! while another is left, and takes one proven won at once; the readers put
-//! proven wins first and proven losses last ([`ChildStats::proven`]).
+//! a playout.
+//!
+//! The root is the exception. Below a root proven won or drawn the search
+//! goes on, since the turn that keeps the result is found only where the
+//! root's children are proven (and the policy is not asked about the root,
+//! for the same reason). A root proven lost keeps the statistics it had:
+//! they say which turn gives the opponent most chances to go wrong, and
+//! hold the share of simulations won that resignation looks at.
+//!
+//! Selection never takes a child proven lost for the chooser while another
+//! is left, and takes one proven won at once; the readers put proven wins
+//! first and proven losses last ([`ChildStats::proven`]).
 
 mod backup;
 mod expand;
