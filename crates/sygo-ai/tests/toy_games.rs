@@ -258,17 +258,17 @@ fn the_ends_of_the_game_prove_a_small_pile() {
         }
         assert_eq!(search.best_action(), Some(3));
     }
-    // From 8 every turn loses: once the root is proven lost, the visits
-    // its children had stay as they are (they say which loss gives the
-    // opponent most chances to go wrong).
+    // From 8 every turn loses: the root is proven lost, and the search goes
+    // on below it (its simulations, not the proof, say which loss is best).
     let mut search = proven_pile(8, true, 8);
     assert_eq!(search.root_stats().proven_result(0), Some(0.0));
-    let visits = |search: &Search<Pile, RandomPlayouts>| -> Vec<u64> {
-        search.root_children().iter().map(|c| c.visits).collect()
+    let visits = |search: &Search<Pile, RandomPlayouts>| -> u64 {
+        search.root_children().iter().map(|c| c.visits).sum()
     };
     let before = visits(&search);
     search.run(&Limits::visits(500));
-    assert_eq!(visits(&search), before);
+    assert_eq!(visits(&search), before + 500);
+    assert_eq!(search.root_stats().proven_result(0), Some(0.0));
     // Without proofs nothing is proven, and the win rate is the playouts'.
     let mut search = uct(7);
     search.set_root(&Pile {
@@ -441,6 +441,88 @@ fn a_proven_loss_is_never_the_answer_whatever_its_visits() {
     // the playouts' word).
     assert_eq!(search.root_stats().proven_result(0), None);
     assert!(search.policy().asked >= 6, "at 2, 4, ..., 64 visits");
+}
+
+/// Two ways to lose: turn 0 loses by 5 after ten forced turns, turn 1 by 1
+/// after two. The playouts flatter turn 0 (a win) until the tree reaches
+/// its end.
+#[derive(Clone, Debug)]
+struct TwoLosses {
+    branch: Option<u32>,
+    depth: u32,
+}
+
+impl GameState for TwoLosses {
+    type Action = u32;
+
+    fn to_act(&self) -> usize {
+        (self.depth % 2) as usize
+    }
+
+    fn state_hash(&self) -> u64 {
+        let branch = self.branch.map_or(0, |b| b + 1);
+        (u64::from(self.depth) << 2 | u64::from(branch)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn is_over(&self) -> bool {
+        match self.branch {
+            Some(0) => self.depth > 10,
+            Some(_) => self.depth > 2,
+            None => false,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<u32>) {
+        match self.branch {
+            None => out.extend([0, 1]),
+            Some(_) => out.push(0),
+        }
+    }
+
+    fn apply(&mut self, action: u32) {
+        self.branch.get_or_insert(action);
+        self.depth += 1;
+    }
+
+    fn final_outcome(&self) -> Outcome {
+        Outcome::from_margin(if self.branch == Some(0) { -5.0 } else { -1.0 })
+    }
+}
+
+struct Flatterer;
+
+impl Policy<TwoLosses> for Flatterer {
+    fn playout(&mut self, state: &mut TwoLosses, _trace: &mut Trace) -> Outcome {
+        Outcome::from_margin(if state.branch == Some(0) { 1.0 } else { -1.0 })
+    }
+}
+
+#[test]
+fn a_lost_root_searches_on_for_the_smallest_loss() {
+    let mut config = proving(true, 0);
+    config.exploration = 0.1;
+    config.margin_weight = 0.5;
+    let mut search = Search::new(config, Flatterer, 5);
+    search.set_root(&TwoLosses {
+        branch: None,
+        depth: 0,
+    });
+    // The flattered turn takes the visits until its end is reached and
+    // proven lost; then the other is proven lost too, and so is the root.
+    search.run(&Limits::visits(40));
+    assert_eq!(search.root_stats().proven_result(0), Some(0.0));
+    let visits_of = |search: &Search<TwoLosses, Flatterer>, action: u32| -> u64 {
+        let children = search.root_children();
+        children.iter().find(|c| c.action == action).unwrap().visits
+    };
+    assert!(visits_of(&search, 0) > visits_of(&search, 1));
+    // The search goes on, and the margins make the loss by 1 the turn
+    // played, though the loss by 5 had more visits when the root was
+    // proven.
+    search.run(&Limits::visits(1000));
+    assert!(visits_of(&search, 1) > 2 * visits_of(&search, 0));
+    assert_eq!(search.best_action(), Some(1));
+    assert_eq!(search.root_stats().proven_result(0), Some(0.0));
 }
 
 // ------------------------------------------------------------- tic-tac-toe

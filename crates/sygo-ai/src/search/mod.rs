@@ -67,9 +67,12 @@
 //! The root is the exception. Below a root proven won or drawn the search
 //! goes on, since the turn that keeps the result is found only where the
 //! root's children are proven (and the policy is not asked about the root,
-//! for the same reason). A root proven lost keeps the statistics it had:
-//! they say which turn gives the opponent most chances to go wrong, and
-//! hold the share of simulations won that resignation looks at.
+//! for the same reason). Below a root proven lost the search goes on as if
+//! nothing were proven: every turn loses, and the simulations, with the
+//! margin in their value, tell which loses by least and gives the opponent
+//! most chances to go wrong (a proof ending every simulation would leave
+//! the choice to the few visits made before it), and they keep the share
+//! of simulations won that resignation looks at.
 //!
 //! Selection never takes a child proven lost for the chooser while another
 //! is left, and takes one proven won at once; the readers put proven wins
@@ -99,7 +102,7 @@ pub use threads::run_parallel;
 pub use time::Limits;
 pub(crate) use tree::KeyHasher;
 
-use tree::Tree;
+use tree::{Proven, Tree};
 
 /// A state of a two-player game, as the search sees it. Players are 0 and 1.
 ///
@@ -419,6 +422,9 @@ pub struct Search<G: GameState, P: Policy<G>> {
     iterations: u64,
     /// The deadline and stop flag of the run in progress, for proofs.
     effort: Effort,
+    /// The root is proven lost for its player to act: the simulation in
+    /// progress looks at no proof (module doc, "Proven results").
+    lost_root: bool,
 }
 
 impl<G: GameState, P: Policy<G>> Search<G, P> {
@@ -440,6 +446,7 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             rng: Pcg64Mcg::seed_from_u64(seed),
             iterations: 0,
             effort: Effort::default(),
+            lost_root: false,
         }
     }
 
@@ -532,13 +539,13 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
         state.clone_from(self.root.as_ref().expect("a root"));
         self.path.clear();
         self.trace.clear();
+        let root = &self.tree.nodes[self.tree.root as usize];
+        self.lost_root = self.config.proofs
+            && root.proven == Some(Proven::Loss.for_player(usize::from(root.to_act)));
         let (leaf, outcome, exact) = self.descend(&mut state);
-        // A root proven lost keeps the statistics it had (module doc).
-        if !(exact && leaf == Some(self.tree.root)) {
-            self.backup(leaf, outcome, exact);
-            if self.config.proofs {
-                self.prove_path(leaf);
-            }
+        self.backup(leaf, outcome, exact);
+        if self.config.proofs && !self.lost_root {
+            self.prove_path(leaf);
         }
         self.state = Some(state);
     }

@@ -24,18 +24,17 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
                 }
                 return (Some(node), outcome, false);
             }
-            // A proven node ends the simulation, except a root proven won
-            // or drawn: the search goes on below it until the child that
-            // keeps the result is proven too, which tells the turn to play.
-            // Below a root proven lost every child is lost, and the visits
-            // they had before say which one gives the opponent most chances
-            // to go wrong: they are left as they are.
+            // A proven node ends the simulation, except the root: below a
+            // root proven won or drawn the search goes on until the child
+            // that keeps the result is proven too, which tells the turn to
+            // play; below a root proven lost it looks at no proof at all
+            // (`lost_root`: every turn loses, the margins say which least).
             let root = node == self.tree.root;
-            let ends = |p: &Proven| !root || *p == Proven::Loss.for_player(usize::from(n.to_act));
-            if let Some(proven) = n.proven.filter(ends) {
+            if let Some(proven) = n.proven.filter(|_| !root && !self.lost_root) {
                 return (Some(node), self.proven_outcome(node, proven), true);
             }
             if self.config.proofs
+                && !self.lost_root
                 && self.config.prove_effort > 0
                 && !root
                 && n.visits >= 2
@@ -143,7 +142,7 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
     #[inline]
     fn score(&self, e: &Edge<G::Action>, to_act: usize, log_n: f32) -> f32 {
         let config = &self.config;
-        if config.proofs && e.child != NONE {
+        if config.proofs && !self.lost_root && e.child != NONE {
             // Never a child proven lost while another is left; a child
             // proven won at once.
             match self.tree.nodes[e.child as usize].proven {
