@@ -149,7 +149,8 @@ impl MctsSettings {
     /// `off`: progressive widening, a node with N visits considering its
     /// 4 + N^0.5 children of highest prior), `reuse=on|off`,
     /// `priors=on|off`, `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance
-    /// of another growth step in playouts), `selfatari=N` (or `off`: playouts
+    /// of another growth step in playouts; `auto`, the default: 1 on boards
+    /// of at most 64 points, 0.5 beyond), `selfatari=N` (or `off`: playouts
     /// never put a group of N stones or more in atari), `uniform=0.2` (the
     /// share of uniformly random playouts), `resign=0.02` (or
     /// `off`), `endgame=16` (or `off`: the most vacant points at which the
@@ -206,7 +207,12 @@ impl MctsSettings {
             }
             "tactics" => self.playouts.tactics = num(key, value)?,
             "eyes" => self.playouts.keep_eyes = switch(key, value)?,
-            "grow" => self.playouts.continue_growth = num(key, value)?,
+            "grow" => {
+                self.playouts.continue_growth = match value {
+                    "auto" => None,
+                    _ => Some(num::<f32>(key, value)?.clamp(0.0, 1.0)),
+                };
+            }
             "uniform" => self.playouts.uniform = num::<f32>(key, value)?.clamp(0.0, 1.0),
             "selfatari" => {
                 self.playouts.self_atari = if off { 0 } else { num(key, value)? };
