@@ -354,18 +354,27 @@ fn the_policy_proves_leaves_and_the_proofs_go_up() {
     assert_eq!(search.policy().asked, 0);
 }
 
-/// A trap: at the root player 0 chooses 0 or 1, then 1,000 forced moves
-/// end the game (too far for the tree to reach in the test). The playouts
-/// say 0 always wins and 1 draws; in truth 0 loses
-/// (and 1 draws), which the policy proves of the state after 0 only when
-/// offered work for 64 visits of it.
+/// Two branches: at the root player 0 chooses 0 or 1, then forced moves
+/// (`ends[b].0` of them after branch b) end the game with player 0's margin
+/// `ends[b].1`.
 #[derive(Clone, Debug)]
-struct Trap {
+struct TwoBranches {
     branch: Option<u32>,
     depth: u32,
+    ends: [(u32, f32); 2],
 }
 
-impl GameState for Trap {
+impl TwoBranches {
+    fn root(ends: [(u32, f32); 2]) -> TwoBranches {
+        TwoBranches {
+            branch: None,
+            depth: 0,
+            ends,
+        }
+    }
+}
+
+impl GameState for TwoBranches {
     type Action = u32;
 
     fn to_act(&self) -> usize {
@@ -378,7 +387,8 @@ impl GameState for Trap {
     }
 
     fn is_over(&self) -> bool {
-        self.depth > 1000
+        self.branch
+            .is_some_and(|b| self.depth > self.ends[b as usize].0)
     }
 
     fn legal_actions(&self, out: &mut Vec<u32>) {
@@ -394,20 +404,26 @@ impl GameState for Trap {
     }
 
     fn final_outcome(&self) -> Outcome {
-        Outcome::from_margin(if self.branch == Some(0) { -1.0 } else { 0.0 })
+        Outcome::from_margin(self.ends[self.branch.unwrap_or(0) as usize].1)
     }
 }
 
+/// A trap: after 0, player 0 loses by 1; after 1 the game is drawn; each
+/// 1,000 forced moves away (too far for the tree to reach in the test).
+const TRAP: [(u32, f32); 2] = [(1000, -1.0), (1000, 0.0)];
+
+/// Playouts that say 0 always wins and 1 draws; the policy proves the
+/// state after 0 lost only when offered work for 64 visits of it.
 struct Liar {
     asked: u32,
 }
 
-impl Policy<Trap> for Liar {
-    fn playout(&mut self, state: &mut Trap, _trace: &mut Trace) -> Outcome {
+impl Policy<TwoBranches> for Liar {
+    fn playout(&mut self, state: &mut TwoBranches, _trace: &mut Trace) -> Outcome {
         Outcome::from_margin(if state.branch == Some(0) { 1.0 } else { 0.0 })
     }
 
-    fn prove(&mut self, state: &Trap, effort: &Effort) -> Option<f32> {
+    fn prove(&mut self, state: &TwoBranches, effort: &Effort) -> Option<f32> {
         self.asked += 1;
         (state.branch == Some(0) && state.depth == 1 && effort.work >= 64).then_some(0.0)
     }
@@ -420,10 +436,7 @@ fn a_proven_loss_is_never_the_answer_whatever_its_visits() {
     // every simulation until it is proven.
     config.exploration = 0.1;
     let mut search = Search::new(config, Liar { asked: 0 }, 3);
-    search.set_root(&Trap {
-        branch: None,
-        depth: 0,
-    });
+    search.set_root(&TwoBranches::root(TRAP));
     search.run(&Limits::visits(100));
     let children = search.root_children();
     let trap = children.iter().find(|c| c.action == 0).unwrap();
@@ -444,55 +457,14 @@ fn a_proven_loss_is_never_the_answer_whatever_its_visits() {
 }
 
 /// Two ways to lose: turn 0 loses by 5 after ten forced turns, turn 1 by 1
-/// after two. The playouts flatter turn 0 (a win) until the tree reaches
-/// its end.
-#[derive(Clone, Debug)]
-struct TwoLosses {
-    branch: Option<u32>,
-    depth: u32,
-}
+/// after two.
+const TWO_LOSSES: [(u32, f32); 2] = [(10, -5.0), (2, -1.0)];
 
-impl GameState for TwoLosses {
-    type Action = u32;
-
-    fn to_act(&self) -> usize {
-        (self.depth % 2) as usize
-    }
-
-    fn state_hash(&self) -> u64 {
-        let branch = self.branch.map_or(0, |b| b + 1);
-        (u64::from(self.depth) << 2 | u64::from(branch)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    }
-
-    fn is_over(&self) -> bool {
-        match self.branch {
-            Some(0) => self.depth > 10,
-            Some(_) => self.depth > 2,
-            None => false,
-        }
-    }
-
-    fn legal_actions(&self, out: &mut Vec<u32>) {
-        match self.branch {
-            None => out.extend([0, 1]),
-            Some(_) => out.push(0),
-        }
-    }
-
-    fn apply(&mut self, action: u32) {
-        self.branch.get_or_insert(action);
-        self.depth += 1;
-    }
-
-    fn final_outcome(&self) -> Outcome {
-        Outcome::from_margin(if self.branch == Some(0) { -5.0 } else { -1.0 })
-    }
-}
-
+/// Playouts that flatter turn 0 (a win) until the tree reaches its end.
 struct Flatterer;
 
-impl Policy<TwoLosses> for Flatterer {
-    fn playout(&mut self, state: &mut TwoLosses, _trace: &mut Trace) -> Outcome {
+impl Policy<TwoBranches> for Flatterer {
+    fn playout(&mut self, state: &mut TwoBranches, _trace: &mut Trace) -> Outcome {
         Outcome::from_margin(if state.branch == Some(0) { 1.0 } else { -1.0 })
     }
 }
@@ -503,15 +475,12 @@ fn a_lost_root_searches_on_for_the_smallest_loss() {
     config.exploration = 0.1;
     config.margin_weight = 0.5;
     let mut search = Search::new(config, Flatterer, 5);
-    search.set_root(&TwoLosses {
-        branch: None,
-        depth: 0,
-    });
+    search.set_root(&TwoBranches::root(TWO_LOSSES));
     // The flattered turn takes the visits until its end is reached and
     // proven lost; then the other is proven lost too, and so is the root.
     search.run(&Limits::visits(40));
     assert_eq!(search.root_stats().proven_result(0), Some(0.0));
-    let visits_of = |search: &Search<TwoLosses, Flatterer>, action: u32| -> u64 {
+    let visits_of = |search: &Search<TwoBranches, Flatterer>, action: u32| -> u64 {
         let children = search.root_children();
         children.iter().find(|c| c.action == action).unwrap().visits
     };
