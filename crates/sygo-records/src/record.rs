@@ -225,7 +225,6 @@ impl Record {
     /// The turns of the main line, each with the node that holds it; a
     /// resignation (from the result) comes last, with no node.
     pub fn main_line_turns(&self) -> Vec<LineTurn<'_>> {
-        let mut color = self.start.side_to_move();
         let mut turns = Vec::new();
         for node in self.tree.main_line() {
             if let Some(play) = &node.play {
@@ -234,12 +233,12 @@ impl Record {
                     turn: play.turn(),
                     node: Some(node),
                 });
-                color = play.color.opponent();
             }
         }
-        if self.info.resigned().is_some() {
+        if let Some(loser) = self.info.resigned() {
+            // Mostly the side to move; a player may also resign out of turn.
             turns.push(LineTurn {
-                color,
+                color: loser,
                 turn: Turn::Resign,
                 node: None,
             });
@@ -264,14 +263,18 @@ impl Record {
     pub fn game_after(&self, turns: usize) -> Game {
         let mut game = Game::new(self.start.clone());
         for line_turn in self.main_line_turns().into_iter().take(turns) {
-            game.play(line_turn.turn)
-                .expect("a record's turns are legal");
+            match line_turn.turn {
+                Turn::Resign => game.resign_as(line_turn.color),
+                turn => game.play(turn),
+            }
+            .expect("a record's turns are legal");
         }
         game
     }
 
-    /// Checks that a resignation result can end the main line: the loser is
-    /// to move there and the game is not over.
+    /// Checks that a resignation result can end the main line: the game is
+    /// not over there. (The loser need not be to move: a player may resign
+    /// at any time, also while the opponent is to move.)
     fn check_resignation(&self) -> Result<(), RecordError> {
         let Some(loser) = self.info.resigned() else {
             return Ok(());
@@ -288,11 +291,6 @@ impl Record {
         let why = if position.is_over() {
             format!(
                 "says {loser} resigned, but the main line ends with the game over by two passes"
-            )
-        } else if position.side_to_move() != loser {
-            format!(
-                "says {loser} resigned, but at the end of the main line it is {}'s turn",
-                position.side_to_move()
             )
         } else {
             return Ok(());

@@ -250,10 +250,6 @@ fn setups_and_resignations_are_checked_against_the_rules() {
         "node 0: the setup is not a position: A5 is already occupied",
     );
     refused(
-        &sygo9("RE[B+R];W[ee]"),
-        "node 0: RE[B+R]: says White resigned, but at the end of the main line it is Black's turn",
-    );
-    refused(
         &sygo9("RE[W+Resign];W[ee];B[];W[]"),
         "node 0: RE[W+Resign]: says Black resigned, but the main line ends with the game over \
          by two passes",
@@ -261,6 +257,21 @@ fn setups_and_resignations_are_checked_against_the_rules() {
     // Black is to move after White's E5: Black resigned.
     let record = Record::parse(&sygo9("RE[W+R];W[ee]")).unwrap();
     assert_eq!(record.main_line().position().resigned(), Some(Color::Black));
+    // A player may resign out of turn: White, after E5, while Black is to move.
+    let record = Record::parse(&sygo9("RE[B+R];W[ee]")).unwrap();
+    let game = record.main_line();
+    assert_eq!(game.position().resigned(), Some(Color::White));
+    assert_eq!(
+        game.turns_with_colors().last().map(|(c, _)| c),
+        Some(Color::White)
+    );
+    assert_eq!(
+        Record::from_game(&game, record.info().clone())
+            .info()
+            .result
+            .as_deref(),
+        Some("B+R")
+    );
 }
 
 #[test]

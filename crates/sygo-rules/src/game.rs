@@ -59,10 +59,18 @@ impl Game {
     /// to move).
     pub fn turns_with_colors(&self) -> impl Iterator<Item = (Color, &Turn)> {
         let first = self.start.side_to_move();
-        self.turns
-            .iter()
-            .enumerate()
-            .map(move |(i, t)| (if i % 2 == 0 { first } else { first.opponent() }, t))
+        let last = self.turns.len().wrapping_sub(1);
+        // A resignation ends the game, so it can only be the last turn; it is
+        // the turn of the player who resigned, who may have resigned out of
+        // turn (`resign_as`).
+        let resigned = self.current.resigned();
+        self.turns.iter().enumerate().map(move |(i, t)| {
+            let alternate = if i % 2 == 0 { first } else { first.opponent() };
+            match (t, resigned) {
+                (Turn::Resign, Some(loser)) if i == last => (loser, t),
+                _ => (alternate, t),
+            }
+        })
     }
 
     /// Plays a whole turn.
@@ -94,6 +102,19 @@ impl Game {
         self.play(turn)
     }
 
+    /// Resigns for `color` at any time, on its turn or not (RULES.md §3: a
+    /// resignation is always legal). It is kept as the game's last turn,
+    /// [`Turn::Resign`], with `color` as its player.
+    ///
+    /// # Errors
+    ///
+    /// [`TurnError::GameOver`] when the game is over.
+    pub fn resign_as(&mut self, color: Color) -> Result<(), TurnError> {
+        self.current.resign_as(color)?;
+        self.turns.push(Turn::Resign);
+        Ok(())
+    }
+
     /// Takes back the last turn; returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<Turn> {
         let last = self.turns.pop()?;
@@ -104,5 +125,31 @@ impl Game {
         }
         self.current = pos;
         Some(last)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_resigns_on_its_turn_or_out_of_turn() {
+        let start: Position = "sygo 5 5/5/5/5/5 w - 0".parse().unwrap();
+        let mut game = Game::new(start.clone());
+        game.play(Turn::Pass).unwrap();
+        // Black is to move; White resigns all the same.
+        game.resign_as(Color::White).unwrap();
+        assert_eq!(game.position().resigned(), Some(Color::White));
+        assert!(game.position().is_over());
+        let colors: Vec<Color> = game.turns_with_colors().map(|(c, _)| c).collect();
+        assert_eq!(colors, [Color::White, Color::White]);
+        assert_eq!(game.resign_as(Color::Black), Err(TurnError::GameOver));
+        // Taken back, the game goes on with Black to move.
+        assert_eq!(game.undo(), Some(Turn::Resign));
+        assert!(!game.position().is_over());
+        assert_eq!(game.position().side_to_move(), Color::Black);
+        // On its own turn it is the usual resignation.
+        game.resign_as(Color::Black).unwrap();
+        assert_eq!(game.position().resigned(), Some(Color::Black));
     }
 }

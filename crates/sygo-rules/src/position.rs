@@ -739,6 +739,20 @@ impl Position {
         Ok(())
     }
 
+    /// Resigns for `color`, whether or not it is to move: a player may
+    /// resign at any time (RULES.md §3: always legal), and the opponent
+    /// wins. For the side to move it is [`Position::resign`].
+    ///
+    /// # Errors
+    ///
+    /// [`TurnError::GameOver`], or [`TurnError::TurnInProgress`] when stones
+    /// of the turn are pending.
+    pub fn resign_as(&mut self, color: Color) -> Result<(), TurnError> {
+        self.check_turn_start()?;
+        self.resigned = Some(color);
+        Ok(())
+    }
+
     /// Sets the side to move, outside the rules (for set-up positions). Only
     /// between turns.
     ///

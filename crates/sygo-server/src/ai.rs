@@ -130,7 +130,7 @@ pub(crate) fn start_turn(state: &AppState, entry: Arc<Entry>) {
 /// One turn of the AI, if it is to move; whether it is to move again.
 async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError> {
     let _search = entry.search.lock().await;
-    let game = entry.with_live(|live| live.game.clone());
+    let (game, undos) = entry.with_live(|live| (live.game.clone(), live.undos));
     let pos = game.position();
     let color = pos.side_to_move();
     let Side::Ai { level, time_ms } = *entry.meta.side(color) else {
@@ -149,15 +149,24 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
     let stop = player.stop_handle();
     let budget = Budget::time(Duration::from_millis(time_ms));
     let position = pos.clone();
+    entry.set_ai_stop(Some(stop.clone()));
     let decision = state
         .ai
         .run(threads, stop, move || player.choose(&game, &budget))
-        .await?;
+        .await;
+    entry.set_ai_stop(None);
+    let decision = decision?;
     if state.ai.stopping() {
         return Ok(false);
     }
     match entry
-        .play(&state.db, color, decision.turn.clone(), Some(number))
+        .play(
+            &state.db,
+            color,
+            decision.turn.clone(),
+            Some(number),
+            Some(undos),
+        )
         .await
     {
         Ok(again) => Ok(again),
@@ -174,10 +183,12 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
             } else {
                 Turn::Stones(stones)
             };
-            entry.play(&state.db, color, turn, Some(number)).await
+            entry
+                .play(&state.db, color, turn, Some(number), Some(undos))
+                .await
         }
-        // The game moved on meanwhile (it cannot, while the AI is to move,
-        // but if it did): think again if the AI is still to move.
+        // The game moved on meanwhile (the player resigned or took turns
+        // back): think again if the AI is still to move.
         Err(ApiError::Conflict(_)) => Ok(entry.ai_to_move()),
         Err(e) => Err(e),
     }

@@ -7,42 +7,128 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Path};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::HeaderValue;
+use axum::http::header::{
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY as CONTENT_SECURITY_POLICY_HEADER, CONTENT_TYPE,
+    REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
+};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use include_dir::{Dir, include_dir};
 use tokio::sync::watch;
 
-use crate::ai::Ai;
+use crate::ai::{self, Ai};
 use crate::api;
-use crate::config::BODY_LIMIT;
+use crate::config::{BODY_LIMIT, Config};
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::events;
-use crate::games::Games;
+use crate::games::{Entry, Games};
+use crate::server::ServerError;
 
 /// The front end: every file of `web/`, in the binary.
 static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/web");
 
-/// What every handler shares.
+/// What every handler shares: the games, the database, the AI, the
+/// shutdown signal. Made by [`AppState::open`]; [`app`] serves it.
 #[derive(Clone)]
-pub(crate) struct AppState {
-    pub games: Arc<Games>,
-    pub db: Arc<Db>,
-    pub ai: Arc<Ai>,
+pub struct AppState {
+    pub(crate) games: Arc<Games>,
+    pub(crate) db: Arc<Db>,
+    pub(crate) ai: Arc<Ai>,
     /// Becomes true when the server shuts down (live updates end then).
-    pub shutdown: watch::Receiver<bool>,
+    pub(crate) shutdown: watch::Receiver<bool>,
     /// The interval of keep-alive comments in live updates.
-    pub keep_alive: Duration,
+    pub(crate) keep_alive: Duration,
 }
 
-/// The router of the whole application.
-pub(crate) fn router(state: AppState) -> Router {
+/// The end of an [`AppState`]'s life: [`Shutdown::stop`] stops the AI's
+/// searches and ends the live updates.
+pub struct Shutdown {
+    ai: Arc<Ai>,
+    sender: watch::Sender<bool>,
+}
+
+impl Shutdown {
+    /// Stops every search of the AI and ends every live stream.
+    pub fn stop(&self) {
+        self.ai.stop_all();
+        let _ = self.sender.send(true);
+    }
+}
+
+impl AppState {
+    /// Opens the database of `config` (creating it if needed) and loads every
+    /// game into memory; the AI resumes where it is to move once
+    /// [`AppState::resume_ai`] is called (on a Tokio runtime).
+    ///
+    /// # Errors
+    ///
+    /// The database cannot be opened or read.
+    pub async fn open(config: &Config) -> Result<(AppState, Shutdown), ServerError> {
+        let path = config.db.clone();
+        let (db, stored) = tokio::task::spawn_blocking(move || Db::open(&path))
+            .await
+            .map_err(|e| ServerError(format!("opening the database: {e}")))?
+            .map_err(|e| ServerError(e.to_string()))?;
+        let games = Games::default();
+        for stored in stored {
+            match Entry::from_stored(stored) {
+                Ok(entry) => games.insert(Arc::new(entry)),
+                Err(e) => eprintln!("sygo serve: a stored game is skipped: {e}"),
+            }
+        }
+        let (sender, shutdown) = watch::channel(false);
+        let ai = Arc::new(Ai::new(config.ai_slots));
+        let state = AppState {
+            games: Arc::new(games),
+            db: Arc::new(db),
+            ai: ai.clone(),
+            shutdown,
+            keep_alive: config.keep_alive,
+        };
+        Ok((state, Shutdown { ai, sender }))
+    }
+
+    /// Number of games loaded.
+    pub fn game_count(&self) -> usize {
+        self.games.len()
+    }
+
+    /// The games where the AI is to move resume its thinking.
+    pub fn resume_ai(&self) {
+        for entry in self.games.newest_first() {
+            if entry.ai_to_move() {
+                entry.set_ai_thinking(true);
+                ai::start_turn(self, entry);
+            }
+        }
+    }
+}
+
+/// The whole application as an axum [`Router`]: the pages, the embedded
+/// front end, the API (`docs/web.md`). Serve it, or call it in-process
+/// (`tower::ServiceExt::oneshot`).
+///
+/// ```no_run
+/// # async fn example() -> Result<(), sygo_server::ServerError> {
+/// use sygo_server::{AppState, Config, app};
+/// let config = Config::new("127.0.0.1:0".parse().unwrap(), "games.db".into());
+/// let (state, _shutdown) = AppState::open(&config).await?;
+/// let router = app(state);
+/// # let _ = router;
+/// # Ok(())
+/// # }
+/// ```
+pub fn app(state: AppState) -> Router {
     let api = Router::new()
         .route("/games", get(api::games::list).post(api::games::create))
         .route("/games/{id}", get(api::games::get))
         .route("/games/{id}/steps", post(api::steps::steps))
         .route("/games/{id}/turns", post(api::turns::play))
+        .route("/games/{id}/resign", post(api::turns::resign))
+        .route("/games/{id}/undo", post(api::turns::undo))
         .route("/games/{id}/events", get(events::events))
         .route("/games/{id}/hint", post(api::search::hint))
         .route("/games/{id}/analysis", post(api::search::analysis))
@@ -59,7 +145,30 @@ pub(crate) fn router(state: AppState) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::map_response(security_headers))
         .with_state(state)
+}
+
+/// The Content-Security-Policy of every answer: scripts, styles, images and
+/// connections from this site only; no inline script or style, no plugin,
+/// no framing. The front end needs nothing more (it sets styles through the
+/// CSSOM, which the policy allows).
+pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
+     base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Adds the security headers to an answer: the policy above, no MIME
+/// sniffing, no referrer (a page's URL may carry a side's token in its
+/// fragment, which is never sent, but its path is the game's).
+async fn security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        CONTENT_SECURITY_POLICY_HEADER,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    response
 }
 
 async fn not_found() -> ApiError {

@@ -24,9 +24,10 @@ const MAX_BATCH: usize = 256;
 
 /// The schema, one migration per file.
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(include_str!(
-        "../migrations/0001_games_and_turns.sql"
-    ))])
+    Migrations::new(vec![
+        M::up(include_str!("../migrations/0001_games_and_turns.sql")),
+        M::up(include_str!("../migrations/0002_resignations_and_undo.sql")),
+    ])
 }
 
 /// A row of the `games` table.
@@ -48,6 +49,8 @@ pub(crate) struct GameRow {
     pub record: Option<String>,
     /// Unix milliseconds.
     pub created: i64,
+    /// How many times turns were taken back.
+    pub undos: i64,
 }
 
 /// A row of the `turns` table.
@@ -59,13 +62,23 @@ pub(crate) struct TurnRow {
     pub turn: String,
     /// Unix milliseconds.
     pub played: i64,
+    /// `black` or `white`; `None` in rows from before colours were stored.
+    pub color: Option<String>,
 }
 
-/// A game as stored: its row and its turns in order (notation, time).
+/// A game as stored: its row and its turns in order.
 #[derive(Debug)]
 pub(crate) struct StoredGame {
     pub row: GameRow,
-    pub turns: Vec<(String, i64)>,
+    pub turns: Vec<StoredTurn>,
+}
+
+/// A stored turn: its notation, when it was played, by whom if stored.
+#[derive(Debug)]
+pub(crate) struct StoredTurn {
+    pub turn: String,
+    pub played: i64,
+    pub color: Option<String>,
 }
 
 /// What to write.
@@ -74,6 +87,13 @@ enum Write {
     Game(GameRow, Vec<TurnRow>),
     /// One more turn of a game.
     Turn(TurnRow),
+    /// Turns taken back: every turn after the first `keep` is deleted and
+    /// the game's count of undos set.
+    Undo {
+        game_id: String,
+        keep: u32,
+        undos: i64,
+    },
 }
 
 /// Why a write was not committed.
@@ -154,6 +174,22 @@ impl Db {
         self.write(Write::Turn(turn)).await
     }
 
+    /// Takes back every turn of `game_id` after the first `keep` and
+    /// stores the game's count of undos; returns once it is committed.
+    pub(crate) async fn undo(
+        &self,
+        game_id: &str,
+        keep: u32,
+        undos: i64,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Undo {
+            game_id: game_id.to_string(),
+            keep,
+            undos,
+        })
+        .await
+    }
+
     async fn write(&self, write: Write) -> Result<(), WriteError> {
         let (reply, answer) = oneshot::channel();
         self.requests
@@ -167,19 +203,26 @@ impl Db {
 
 /// Every game with its turns, oldest first.
 fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
-    let mut turns: HashMap<String, Vec<(String, i64)>> = HashMap::new();
+    let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
     let mut stmt =
-        conn.prepare("SELECT game_id, turn, played FROM turns ORDER BY game_id, number")?;
+        conn.prepare("SELECT game_id, turn, played, color FROM turns ORDER BY game_id, number")?;
     let rows = stmt.query_map([], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get(2)?))
+        Ok((
+            r.get::<_, String>(0)?,
+            StoredTurn {
+                turn: r.get(1)?,
+                played: r.get(2)?,
+                color: r.get(3)?,
+            },
+        ))
     })?;
     for row in rows {
-        let (id, turn, played) = row?;
-        turns.entry(id).or_default().push((turn, played));
+        let (id, turn) = row?;
+        turns.entry(id).or_default().push(turn);
     }
     let mut stmt = conn.prepare(
         "SELECT id, variant, size, komi, black, white, black_token, white_token, \
-         source, start, record, created FROM games ORDER BY created, id",
+         source, start, record, created, undos FROM games ORDER BY created, id",
     )?;
     let rows = stmt.query_map([], |r| {
         Ok(GameRow {
@@ -195,6 +238,7 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             start: r.get(9)?,
             record: r.get(10)?,
             created: r.get(11)?,
+            undos: r.get(12)?,
         })
     })?;
     let mut games = Vec::new();
@@ -259,6 +303,18 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
             }
         }
         Write::Turn(turn) => insert_turn(&sp, turn).map_err(classify)?,
+        Write::Undo {
+            game_id,
+            keep,
+            undos,
+        } => {
+            sp.prepare_cached("DELETE FROM turns WHERE game_id = ?1 AND number > ?2")
+                .and_then(|mut st| st.execute(params![game_id, keep]))
+                .map_err(classify)?;
+            sp.prepare_cached("UPDATE games SET undos = ?2 WHERE id = ?1")
+                .and_then(|mut st| st.execute(params![game_id, undos]))
+                .map_err(classify)?;
+        }
     }
     // Dropping a savepoint unreleased rolls it back; this keeps it.
     sp.commit().map_err(classify)
@@ -267,8 +323,8 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
 fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT INTO games (id, variant, size, komi, black, white, black_token, \
-         white_token, source, start, record, created) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+         white_token, source, start, record, created, undos) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         g.id,
@@ -282,16 +338,17 @@ fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
         g.source,
         g.start,
         g.record,
-        g.created
+        g.created,
+        g.undos
     ])?;
     Ok(())
 }
 
 fn insert_turn(conn: &Connection, t: &TurnRow) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO turns (game_id, number, turn, played) VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO turns (game_id, number, turn, played, color) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
-    .execute(params![t.game_id, t.number, t.turn, t.played])?;
+    .execute(params![t.game_id, t.number, t.turn, t.played, t.color])?;
     Ok(())
 }
 

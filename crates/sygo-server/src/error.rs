@@ -18,6 +18,9 @@ pub enum ApiError {
     Unauthorized(String),
     /// 403: the token is the side that is not to move.
     NotYourTurn(String),
+    /// 403: what is asked is not offered in this game (undo between two
+    /// people on their own pages).
+    NotOffered(String),
     /// 404: unknown game or path.
     NotFound(String),
     /// 405: a path that exists, with another method.
@@ -46,7 +49,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            ApiError::NotYourTurn(_) => StatusCode::FORBIDDEN,
+            ApiError::NotYourTurn(_) | ApiError::NotOffered(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
@@ -64,6 +67,7 @@ impl ApiError {
             ApiError::BadRequest(_) => "bad_request",
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::NotYourTurn(_) => "not_your_turn",
+            ApiError::NotOffered(_) => "not_offered",
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::Conflict(_) => "conflict",
@@ -82,6 +86,7 @@ impl ApiError {
             ApiError::BadRequest(m)
             | ApiError::Unauthorized(m)
             | ApiError::NotYourTurn(m)
+            | ApiError::NotOffered(m)
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
             | ApiError::UnsupportedMediaType(m)

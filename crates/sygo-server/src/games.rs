@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use parking_lot::{Mutex, RwLock};
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,7 @@ use crate::db::{Db, GameRow, StoredGame, TurnRow, WriteError};
 use crate::error::ApiError;
 use crate::time::now_ms;
 use crate::view;
+use crate::view::color_name;
 
 /// Live updates buffered per game for slow readers (a reader that falls
 /// further behind is sent the current game instead).
@@ -133,6 +135,9 @@ pub(crate) struct Live {
     pub updated: i64,
     /// Whether the AI is thinking of its turn.
     pub ai_thinking: bool,
+    /// How many times turns were taken back: with the number of turns it
+    /// orders the game's states (a turn adds a turn, an undo adds an undo).
+    pub undos: i64,
 }
 
 /// A live update: the game as `GET /api/games/{id}` gives it.
@@ -152,7 +157,26 @@ pub(crate) struct Entry {
     submit: tokio::sync::Mutex<()>,
     /// Held by an AI search of this game (a turn, a hint, an analysis).
     pub search: tokio::sync::Mutex<()>,
+    /// The stop flag of the AI's search for its turn, while it runs: raised
+    /// when a resignation or an undo makes that turn pointless.
+    ai_stop: Mutex<Option<Arc<AtomicBool>>>,
     events: broadcast::Sender<Arc<Update>>,
+}
+
+/// The position after the first `n` turns of a game, and the stones its last
+/// turn reversed.
+pub(crate) fn replay(game: &Game, n: usize) -> (Position, Vec<Point>) {
+    let mut pos = game.start().clone();
+    let mut reversed = Vec::new();
+    for turn in &game.turns()[..n.min(game.turns().len())] {
+        let before = pos.clone();
+        if pos.play_turn(turn).is_err() {
+            // Every turn of a live game was played by the rules.
+            break;
+        }
+        reversed = reversed_stones(&before, &pos);
+    }
+    (pos, reversed)
 }
 
 /// The opponent stones of `before` that are the other colour in `after`.
@@ -174,9 +198,11 @@ impl Entry {
                 last_reversed,
                 updated,
                 ai_thinking: false,
+                undos: 0,
             }),
             submit: tokio::sync::Mutex::new(()),
             search: tokio::sync::Mutex::new(()),
+            ai_stop: Mutex::new(None),
             events: broadcast::channel(EVENTS_BUFFER).0,
         }
     }
@@ -216,10 +242,25 @@ impl Entry {
         let mut game = Game::new(start);
         let mut before = game.position().clone();
         let mut updated = meta.created;
-        for (i, (text, played)) in stored.turns.iter().enumerate() {
+        for (i, stored) in stored.turns.iter().enumerate() {
             let next = game.position().clone();
+            let text = &stored.turn;
+            let color = match stored.color.as_deref() {
+                Some("black") => Some(Color::Black),
+                Some("white") => Some(Color::White),
+                _ => None,
+            };
             let turn = Turn::parse(text, &geometry).map_err(|e| e.to_string());
-            if let Err(e) = turn.and_then(|t| game.play(t).map_err(|e| e.to_string())) {
+            let played = turn.and_then(|t| {
+                match (t, color) {
+                    // A resignation may have been out of turn.
+                    (Turn::Resign, Some(color)) => game.resign_as(color),
+                    (t, Some(color)) => game.play_as(color, t),
+                    (t, None) => game.play(t),
+                }
+                .map_err(|e| e.to_string())
+            });
+            if let Err(e) = played {
                 eprintln!(
                     "sygo serve: game {id}: stored turn {} ({text}) is refused: {e}; \
                      the game stops before it",
@@ -228,14 +269,16 @@ impl Entry {
                 break;
             }
             before = next;
-            updated = updated.max(*played);
+            updated = updated.max(stored.played);
         }
         let reversed = if game.turns().is_empty() {
             Vec::new()
         } else {
             reversed_stones(&before, game.position())
         };
-        Ok(Entry::new(meta, game, reversed, updated))
+        let entry = Entry::new(meta, game, reversed, updated);
+        entry.live.lock().undos = row.undos;
+        Ok(entry)
     }
 
     /// The database row of a new game.
@@ -243,6 +286,8 @@ impl Entry {
         let side =
             |s: &Side| serde_json::to_string(s).map_err(|e| ApiError::Internal(e.to_string()));
         let m = &self.meta;
+        let (start, undos) =
+            self.with_live(|live| (live.game.start().to_position_string(), live.undos));
         Ok(GameRow {
             id: m.id.clone(),
             variant: m.geometry.variant().name().to_string(),
@@ -253,9 +298,10 @@ impl Entry {
             black_token: m.tokens[0].clone(),
             white_token: m.tokens[1].clone(),
             source: m.source.name().to_string(),
-            start: self.live.lock().game.start().to_position_string(),
+            start,
             record: m.record.clone(),
             created: m.created,
+            undos,
         })
     }
 
@@ -306,9 +352,11 @@ impl Entry {
     }
 
     /// Plays `turn` for `color` and commits it: the turn number must be
-    /// `expected` (the turns played so far) if given, the game not over,
-    /// `color` to move, the turn legal. Returns whether the AI is to move
-    /// next (its flag is then already set). Nothing changes on an error.
+    /// `expected` (the turns played so far) if given, and the count of undos
+    /// `undos` if given (the AI's turn was chosen for that state), the game
+    /// not over, `color` to move, the turn legal. Returns whether the AI is
+    /// to move next (its flag is then already set). Nothing changes on an
+    /// error.
     ///
     /// Run it to the end (spawn it): once the database has the turn, the live
     /// game must have it too.
@@ -318,9 +366,10 @@ impl Entry {
         color: Color,
         turn: Turn,
         expected: Option<usize>,
+        undos: Option<i64>,
     ) -> Result<bool, ApiError> {
         let _submit = self.submit.lock().await;
-        let mut game = self.live.lock().game.clone();
+        let (mut game, now_undos) = self.with_live(|live| (live.game.clone(), live.undos));
         let number = game.turns().len();
         if let Some(expected) = expected
             && expected != number
@@ -330,6 +379,11 @@ impl Entry {
                  reload the game"
             )));
         }
+        if undos.is_some_and(|u| u != now_undos) {
+            return Err(ApiError::Conflict(
+                "turns were taken back meanwhile: reload the game".to_string(),
+            ));
+        }
         let before = game.position().clone();
         game.play_as(color, turn.clone()).map_err(|e| match e {
             TurnError::GameOver => ApiError::Conflict("the game is over".to_string()),
@@ -338,23 +392,57 @@ impl Entry {
             }
             other => ApiError::Illegal(other.to_string()),
         })?;
+        self.commit_turn(db, game, &before, color, &turn).await
+    }
+
+    /// Resigns for `color`, on its turn or not (a player may resign at any
+    /// time), and commits it; the AI's search for its turn, if any, stops.
+    /// Nothing changes on an error (409 when the game is over).
+    ///
+    /// Run it to the end (spawn it), as [`Entry::play`].
+    pub(crate) async fn resign(&self, db: &Db, color: Color) -> Result<(), ApiError> {
+        let _submit = self.submit.lock().await;
+        let mut game = self.with_live(|live| live.game.clone());
+        let before = game.position().clone();
+        game.resign_as(color).map_err(|e| match e {
+            TurnError::GameOver => ApiError::Conflict("the game is over".to_string()),
+            other => ApiError::Illegal(other.to_string()),
+        })?;
+        self.commit_turn(db, game, &before, color, &Turn::Resign)
+            .await?;
+        self.stop_ai_turn();
+        Ok(())
+    }
+
+    /// Stores the last turn of `game` (`turn`, by `color`; `before` is the
+    /// position before it), then makes `game` live and tells the watchers.
+    /// Called with the submission lock held.
+    async fn commit_turn(
+        &self,
+        db: &Db,
+        game: Game,
+        before: &Position,
+        color: Color,
+        turn: &Turn,
+    ) -> Result<bool, ApiError> {
+        let number = game.turns().len();
         let now = now_ms();
         let row = TurnRow {
             game_id: self.meta.id.clone(),
-            number: u32::try_from(number + 1).unwrap_or(u32::MAX),
+            number: u32::try_from(number).unwrap_or(u32::MAX),
             turn: turn.to_notation(&self.meta.geometry),
             played: now,
+            color: Some(color_name(color).to_string()),
         };
         db.insert_turn(row).await.map_err(|e| match e {
             WriteError::Duplicate => ApiError::Conflict(format!(
-                "turn {} of this game is already stored: reload the game",
-                number + 1
+                "turn {number} of this game is already stored: reload the game"
             )),
             WriteError::Failed(why) => ApiError::Internal(format!("storing a turn: {why}")),
         })?;
         let pos = game.position();
         let ai_next = !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai();
-        let reversed = reversed_stones(&before, pos);
+        let reversed = reversed_stones(before, pos);
         {
             let mut live = self.live.lock();
             live.game = game;
@@ -364,6 +452,99 @@ impl Entry {
         }
         self.publish();
         Ok(ai_next)
+    }
+
+    /// Takes back turns for `color` and commits it (`docs/web.md`, undo):
+    /// against the AI, the player's last turn and the AI's answer if it has
+    /// played it (its search for an answer is stopped); between two people
+    /// the last turn, only when the request holds both sides' tokens
+    /// (`both`: one page plays both sides). `expected` is the number of
+    /// turns the page saw. Returns the number of turns taken back. Nothing
+    /// changes on an error.
+    ///
+    /// Run it to the end (spawn it), as [`Entry::play`].
+    pub(crate) async fn undo(
+        &self,
+        db: &Db,
+        color: Color,
+        both: bool,
+        expected: usize,
+    ) -> Result<usize, ApiError> {
+        let _submit = self.submit.lock().await;
+        let (mut game, undos) = self.with_live(|live| (live.game.clone(), live.undos));
+        let number = game.turns().len();
+        if expected != number {
+            return Err(ApiError::Conflict(format!(
+                "the game is at turn {number}, not {expected}: another turn came first; \
+                 reload the game"
+            )));
+        }
+        if game.position().is_over() {
+            return Err(ApiError::Conflict(
+                "the game is over: its turns are no longer taken back".to_string(),
+            ));
+        }
+        let against_ai = self.meta.side(color.opponent()).is_ai();
+        let take = if against_ai {
+            if game.position().side_to_move() == color {
+                2
+            } else {
+                1
+            }
+        } else if both {
+            1
+        } else {
+            return Err(ApiError::NotOffered(
+                "undo is not offered in a game between two people on their own pages: \
+                 a turn played stands"
+                    .to_string(),
+            ));
+        };
+        let mine = number
+            .checked_sub(take)
+            .and_then(|i| game.turns_with_colors().nth(i))
+            .is_some_and(|(c, _)| c == color || !against_ai);
+        if !mine {
+            return Err(ApiError::Conflict(
+                "there is no turn of yours to take back".to_string(),
+            ));
+        }
+        for _ in 0..take {
+            game.undo();
+        }
+        let keep = game.turns().len();
+        db.undo(
+            &self.meta.id,
+            u32::try_from(keep).unwrap_or(u32::MAX),
+            undos + 1,
+        )
+        .await
+        .map_err(|e| ApiError::Internal(format!("taking turns back: {e:?}")))?;
+        let (_, reversed) = replay(&game, keep);
+        {
+            let mut live = self.live.lock();
+            live.game = game;
+            live.last_reversed = reversed;
+            live.updated = now_ms();
+            live.ai_thinking = false;
+            live.undos = undos + 1;
+        }
+        self.stop_ai_turn();
+        self.publish();
+        Ok(take)
+    }
+
+    /// Keeps the stop flag of the AI's search for its turn (`None` when it
+    /// ends).
+    pub(crate) fn set_ai_stop(&self, stop: Option<Arc<AtomicBool>>) {
+        *self.ai_stop.lock() = stop;
+    }
+
+    /// Stops the AI's search for its turn, if one runs.
+    fn stop_ai_turn(&self) {
+        if let Some(stop) = self.ai_stop.lock().as_ref() {
+            stop.store(true, Ordering::Relaxed);
+        }
     }
 }
 

@@ -38,6 +38,7 @@ mod server;
 mod time;
 mod view;
 
+pub use app::{AppState, Shutdown, app};
 pub use config::Config;
 pub use error::ApiError;
 pub use games::Side;

@@ -3,21 +3,16 @@
 
 use std::future::Future;
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio::sync::watch;
 
-use crate::ai::{self, Ai};
-use crate::app::{AppState, router};
+use crate::app::{AppState, Shutdown, app};
 use crate::config::Config;
-use crate::db::Db;
-use crate::games::{Entry, Games};
 
 /// Why the server could not start or stopped with an error.
 #[derive(Debug)]
-pub struct ServerError(String);
+pub struct ServerError(pub(crate) String);
 
 impl std::fmt::Display for ServerError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -42,7 +37,7 @@ pub struct Server {
     listener: TcpListener,
     addr: SocketAddr,
     state: AppState,
-    shutdown: watch::Sender<bool>,
+    shutdown: Shutdown,
 }
 
 impl Server {
@@ -54,32 +49,13 @@ impl Server {
     /// The database cannot be opened or read, or the address cannot be
     /// bound.
     pub async fn bind(config: Config) -> Result<Server, ServerError> {
-        let path = config.db.clone();
-        let (db, stored) = tokio::task::spawn_blocking(move || Db::open(&path))
-            .await
-            .map_err(|e| ServerError(format!("opening the database: {e}")))?
-            .map_err(|e| ServerError(e.to_string()))?;
-        let games = Games::default();
-        for stored in stored {
-            match Entry::from_stored(stored) {
-                Ok(entry) => games.insert(Arc::new(entry)),
-                Err(e) => eprintln!("sygo serve: a stored game is skipped: {e}"),
-            }
-        }
+        let (state, shutdown) = AppState::open(&config).await?;
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(|e| ServerError(format!("cannot listen on {}: {e}", config.addr)))?;
         let addr = listener
             .local_addr()
             .map_err(|e| ServerError(format!("the address listened on: {e}")))?;
-        let (shutdown, shutdown_rx) = watch::channel(false);
-        let state = AppState {
-            games: Arc::new(games),
-            db: Arc::new(db),
-            ai: Arc::new(Ai::new(config.ai_slots)),
-            shutdown: shutdown_rx,
-            keep_alive: config.keep_alive,
-        };
         Ok(Server {
             listener,
             addr,
@@ -95,7 +71,7 @@ impl Server {
 
     /// Number of games loaded.
     pub fn game_count(&self) -> usize {
-        self.state.games.len()
+        self.state.game_count()
     }
 
     /// Serves until `shutdown` completes, then stops the AI's searches,
@@ -111,23 +87,14 @@ impl Server {
         let Server {
             listener,
             state,
-            shutdown: shutdown_tx,
+            shutdown: stop,
             ..
         } = self;
-        // The games where the AI is to move resume its thinking.
-        for entry in state.games.newest_first() {
-            if entry.ai_to_move() {
-                entry.set_ai_thinking(true);
-                ai::start_turn(&state, entry);
-            }
-        }
-        let ai = state.ai.clone();
-        let app = router(state);
-        axum::serve(listener, app)
+        state.resume_ai();
+        axum::serve(listener, app(state))
             .with_graceful_shutdown(async move {
                 shutdown.await;
-                ai.stop_all();
-                let _ = shutdown_tx.send(true);
+                stop.stop();
             })
             .await
             .map_err(|e| ServerError(format!("serving: {e}")))

@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use sygo_rules::{Color, Game, Geometry, Point, Position};
+use sygo_rules::{Color, Geometry, Point, Position};
 
-use crate::games::{Live, Meta, Side, reversed_stones};
+use crate::games::{Live, Meta, Side, replay};
 use crate::time::rfc3339;
 
 /// A map from point names to values, in the order given: `{"D4": …}`.
@@ -77,6 +77,8 @@ struct LastTurn {
 struct ScoreView {
     black: u32,
     white: u32,
+    /// The result if the game ended in this position, with the komi.
+    result: String,
     territory: PointMap<&'static str>,
 }
 
@@ -105,6 +107,7 @@ struct GameView<'a> {
     result: Option<String>,
     balance_available: bool,
     ai_thinking: bool,
+    undos: i64,
     points: Vec<PointView>,
     stones: PointMap<&'static str>,
     last_turn: Option<LastTurn>,
@@ -166,6 +169,7 @@ pub(crate) fn game_json(meta: &Meta, live: &Live, shown: Option<usize>) -> Strin
         result: result(end, meta.komi),
         balance_available: position.balance_available() && !position.is_over(),
         ai_thinking: live.ai_thinking,
+        undos: live.undos,
         points: g
             .points()
             .map(|p| {
@@ -182,6 +186,7 @@ pub(crate) fn game_json(meta: &Meta, live: &Live, shown: Option<usize>) -> Strin
         score: ScoreView {
             black: score.black,
             white: score.white,
+            result: score.result_with_komi(meta.komi),
             territory: PointMap(owned),
         },
         turns: game
@@ -201,22 +206,6 @@ pub(crate) fn game_json(meta: &Meta, live: &Live, shown: Option<usize>) -> Strin
             e.to_string()
         )
     })
-}
-
-/// The position after the first `n` turns of a game, and the stones its last
-/// turn reversed.
-fn replay(game: &Game, n: usize) -> (Position, Vec<Point>) {
-    let mut pos = game.start().clone();
-    let mut reversed = Vec::new();
-    for turn in &game.turns()[..n] {
-        let before = pos.clone();
-        if pos.play_turn(turn).is_err() {
-            // Every turn of a live game was played by the rules.
-            break;
-        }
-        reversed = reversed_stones(&before, &pos);
-    }
-    (pos, reversed)
 }
 
 /// One game of the list.

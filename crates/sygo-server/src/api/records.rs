@@ -17,6 +17,7 @@ use crate::db::TurnRow;
 use crate::error::ApiError;
 use crate::games::{Entry, Meta, Side, Source, reversed_stones};
 use crate::time::date;
+use crate::view::color_name;
 
 /// `GET /api/games/{id}/record`: the record as SGF (`docs/records.md`), an
 /// uploaded one as it was uploaded.
@@ -127,14 +128,14 @@ pub(crate) async fn upload(
         |entry: &Entry| {
             entry.with_live(|live| {
                 live.game
-                    .turns()
-                    .iter()
+                    .turns_with_colors()
                     .enumerate()
-                    .map(|(i, t)| TurnRow {
+                    .map(|(i, (color, t))| TurnRow {
                         game_id: entry.meta.id.clone(),
                         number: u32::try_from(i + 1).unwrap_or(u32::MAX),
                         turn: t.to_notation(&geometry),
                         played: created,
+                        color: Some(color_name(color).to_string()),
                     })
                     .collect()
             })

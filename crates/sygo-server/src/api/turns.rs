@@ -1,4 +1,6 @@
-//! `POST /api/games/{id}/turns`: a side plays a turn with its token.
+//! A side's moves with its token: `POST /api/games/{id}/turns` (a turn),
+//! `/resign` (at any time), `/undo` (turns taken back, against the AI and
+//! when one page plays both sides).
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -37,7 +39,11 @@ pub(crate) async fn play(
     // stop it between the commit and the live game.
     let playing = {
         let (entry, state) = (entry.clone(), state.clone());
-        tokio::spawn(async move { entry.play(&state.db, color, turn, Some(expected)).await })
+        tokio::spawn(async move {
+            entry
+                .play(&state.db, color, turn, Some(expected), None)
+                .await
+        })
     };
     let ai_next = playing
         .await
@@ -45,5 +51,64 @@ pub(crate) async fn play(
     if ai_next {
         ai::start_turn(&state, entry.clone());
     }
+    Ok(json_response(StatusCode::OK, entry.update().json))
+}
+
+/// `POST /api/games/{id}/resign`: the token's side resigns, on its turn or
+/// not (a body, if any, is not read); 200 with the game, once the
+/// resignation is in the database.
+pub(crate) async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let color = side_of(&entry, &headers)?;
+    let resigning = {
+        let (entry, state) = (entry.clone(), state.clone());
+        tokio::spawn(async move { entry.resign(&state.db, color).await })
+    };
+    resigning
+        .await
+        .map_err(|e| ApiError::Internal(format!("resigning: {e}")))??;
+    Ok(json_response(StatusCode::OK, entry.update().json))
+}
+
+/// The body of an undo: the number of turns played as the page saw it, and
+/// the other side's token when one page plays both sides.
+#[derive(Deserialize)]
+pub(crate) struct UndoRequest {
+    turn_number: i64,
+    #[serde(default)]
+    other_token: Option<String>,
+}
+
+/// `POST /api/games/{id}/undo`: turns taken back (`Entry::undo`); 200 with
+/// the game, once the database has them taken back.
+pub(crate) async fn undo(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<UndoRequest>,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let color = side_of(&entry, &headers)?;
+    let expected = count("turn_number", request.turn_number)?;
+    let both = match request.other_token.as_deref() {
+        None => false,
+        Some(token) if entry.meta.color_of_token(token) == Some(color.opponent()) => true,
+        Some(_) => {
+            return Err(ApiError::Unauthorized(
+                "other_token is not the other side's token of this game".to_string(),
+            ));
+        }
+    };
+    let undoing = {
+        let (entry, state) = (entry.clone(), state.clone());
+        tokio::spawn(async move { entry.undo(&state.db, color, both, expected).await })
+    };
+    undoing
+        .await
+        .map_err(|e| ApiError::Internal(format!("taking turns back: {e}")))??;
     Ok(json_response(StatusCode::OK, entry.update().json))
 }

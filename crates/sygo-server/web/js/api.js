@@ -61,6 +61,12 @@ export const playTurn = (id, turn, turnNumber, token) =>
   api(`/api/games/${encodeURIComponent(id)}/turns`, {
     method: 'POST', body: { turn, turn_number: turnNumber }, token,
   });
+export const resign = (id, token) =>
+  api(`/api/games/${encodeURIComponent(id)}/resign`, { method: 'POST', token });
+export const undo = (id, turnNumber, token, otherToken) =>
+  api(`/api/games/${encodeURIComponent(id)}/undo`, {
+    method: 'POST', body: { turn_number: turnNumber, other_token: otherToken || undefined }, token,
+  });
 export const hint = (id, token, timeMs) =>
   api(`/api/games/${encodeURIComponent(id)}/hint`, { method: 'POST', body: { time_ms: timeMs }, token });
 export const analysis = (id, timeMs) =>

@@ -164,12 +164,14 @@ export class Board {
       if (k >= 0) cls.push('pending');
       const flip = reversed.has(name) && view.flipElapsed != null;
       if (flip) cls.push('flip');
-      L.stones.append(s('circle', {
+      const stone = s('circle', {
         class: cls.join(' '), cx: p.x, cy: p.y, r,
-        // Redrawn during the animation: it goes on where it was.
-        style: flip ? `animation-delay: -${Math.round(view.flipElapsed)}ms` : null,
         'data-stone': name, 'data-color': color, 'data-pending': k >= 0 ? String(k + 1) : null,
-      }));
+      });
+      // Redrawn during the animation: it goes on where it was (set through
+      // the CSSOM: the Content-Security-Policy refuses style attributes).
+      if (flip) stone.style.animationDelay = `-${Math.round(view.flipElapsed)}ms`;
+      L.stones.append(stone);
       if (k >= 0) {
         L.marks.append(s('circle', { class: `pending-ring ${color}`, cx: p.x, cy: p.y, r: r + 0.035 }));
         L.marks.append(s('text', { class: `num on-${color}`, x: p.x, y: p.y, text: String(k + 1) }));

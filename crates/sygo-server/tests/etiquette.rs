@@ -1,0 +1,401 @@
+//! Resigning at any time and taking turns back (`docs/web.md`: `/resign`,
+//! `/undo`), through the application called in-process
+//! (`sygo_server::app` with `tower::ServiceExt::oneshot`), and the database
+//! read again by a fresh application on the same file (a restart).
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, header};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use sygo_server::{AppState, Config, Shutdown, app};
+use tower::ServiceExt;
+
+/// The application on a database file, called in-process.
+struct App {
+    router: Router,
+    shutdown: Shutdown,
+    db: PathBuf,
+}
+
+impl App {
+    async fn open(db: PathBuf) -> App {
+        let config = Config::new("127.0.0.1:0".parse().unwrap(), db.clone());
+        let (state, shutdown) = AppState::open(&config).await.unwrap();
+        state.resume_ai();
+        App {
+            router: app(state),
+            shutdown,
+            db,
+        }
+    }
+
+    async fn new(name: &str) -> App {
+        App::open(common::temp_db(name)).await
+    }
+
+    /// The same database read again by a new application.
+    async fn restart(self) -> App {
+        self.shutdown.stop();
+        let db = self.db.clone();
+        drop(self);
+        App::open(db).await
+    }
+
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+        token: Option<&str>,
+    ) -> (u16, Value) {
+        let mut request = Request::builder().method(method).uri(path);
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        let request = match body {
+            Some(body) => request
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body.to_string())),
+            None => request.body(Body::empty()),
+        }
+        .unwrap();
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status().as_u16();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
+    }
+
+    async fn game(&self, id: &str) -> Value {
+        let (status, game) = self
+            .call("GET", &format!("/api/games/{id}"), None, None)
+            .await;
+        assert_eq!(status, 200, "{game}");
+        game
+    }
+
+    /// A new game; its id and its tokens (black, white).
+    async fn create(&self, spec: Value) -> (String, Value) {
+        let (status, answer) = self.call("POST", "/api/games", Some(spec), None).await;
+        assert_eq!(status, 201, "{answer}");
+        (
+            answer["game"]["id"].as_str().unwrap().to_string(),
+            answer["tokens"].clone(),
+        )
+    }
+
+    async fn play(&self, id: &str, turn: &str, number: u64, token: &str) -> (u16, Value) {
+        self.call(
+            "POST",
+            &format!("/api/games/{id}/turns"),
+            Some(json!({"turn": turn, "turn_number": number})),
+            Some(token),
+        )
+        .await
+    }
+
+    /// Waits until the AI is not thinking.
+    async fn ai_done(&self, id: &str) -> Value {
+        let start = Instant::now();
+        loop {
+            let game = self.game(id).await;
+            if game["ai_thinking"] == json!(false) {
+                return game;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "the AI answers within 30 s"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+fn two_people() -> Value {
+    json!({"variant": "sygo", "size": 9, "black": {"kind": "human"}, "white": {"kind": "human"}})
+}
+
+fn code(answer: &Value) -> &str {
+    answer["error"]["code"].as_str().unwrap_or("")
+}
+
+/// The parts of a game that must agree between memory and the database.
+fn essentials(game: &Value) -> Value {
+    json!([
+        game["turn_number"],
+        game["stones"],
+        game["status"],
+        game["result"],
+        game["to_move"],
+        game["turns"],
+        game["undos"]
+    ])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_resigns_while_the_opponent_is_to_move() {
+    let app = App::new("resign-out-of-turn").await;
+    let (id, tokens) = app.create(two_people()).await;
+    let (black, white) = (
+        tokens["black"].as_str().unwrap(),
+        tokens["white"].as_str().unwrap(),
+    );
+    assert_eq!(app.play(&id, "E5", 0, white).await.0, 200);
+    assert_eq!(app.play(&id, "C3", 1, black).await.0, 200);
+    // White to move; Black resigns all the same.
+    let resign = format!("/api/games/{id}/resign");
+    let (status, game) = app.call("POST", &resign, None, Some(black)).await;
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(
+        (game["status"].as_str(), game["result"].as_str()),
+        (Some("over"), Some("W+R"))
+    );
+    assert_eq!(
+        game["turns"][2],
+        json!({"number": 3, "color": "black", "turn": "resign"})
+    );
+    // Nothing more: a second resignation, a turn, a spectator.
+    let (status, answer) = app.call("POST", &resign, None, Some(white)).await;
+    assert_eq!((status, code(&answer)), (409, "conflict"), "{answer}");
+    let (status, answer) = app.play(&id, "D4", 3, white).await;
+    assert_eq!((status, code(&answer)), (409, "conflict"), "{answer}");
+    let (status, answer) = app.call("POST", &resign, None, None).await;
+    assert_eq!((status, code(&answer)), (401, "unauthorized"), "{answer}");
+    let before = app.game(&id).await;
+    let app = app.restart().await;
+    assert_eq!(essentials(&app.game(&id).await), essentials(&before));
+    // The record says who resigned.
+    let request = Request::get(format!("/api/games/{id}/record"))
+        .body(Body::empty())
+        .unwrap();
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let record = String::from_utf8_lossy(&bytes);
+    assert!(record.contains("RE[W+R]"), "{record}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_resigns_while_the_ai_thinks() {
+    let app = App::new("resign-ai-thinking").await;
+    let (id, tokens) = app
+        .create(
+            json!({"variant": "sygo", "size": 19, "black": {"kind": "human"},
+                       "white": {"kind": "ai", "level": 6, "time_ms": 5000}}),
+        )
+        .await;
+    let black = tokens["black"].as_str().unwrap();
+    assert_eq!(app.game(&id).await["ai_thinking"], json!(true));
+    let started = Instant::now();
+    let (status, game) = app
+        .call(
+            "POST",
+            &format!("/api/games/{id}/resign"),
+            None,
+            Some(black),
+        )
+        .await;
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(game["result"], json!("W+R"));
+    assert_eq!(game["ai_thinking"], json!(false));
+    // The resignation is the game's only turn, and the AI's turn never comes.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let game = app.game(&id).await;
+    assert_eq!(game["turn_number"], json!(1), "{game}");
+    assert!(started.elapsed() < Duration::from_secs(4));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_page_playing_both_sides_takes_back_the_last_turn() {
+    let app = App::new("undo-hot-seat").await;
+    let (id, tokens) = app.create(two_people()).await;
+    let (black, white) = (
+        tokens["black"].as_str().unwrap(),
+        tokens["white"].as_str().unwrap(),
+    );
+    app.play(&id, "E5", 0, white).await;
+    app.play(&id, "C3", 1, black).await;
+    let undo = format!("/api/games/{id}/undo");
+    // Online (one side's token only): not offered, nothing changes.
+    let (status, answer) = app
+        .call("POST", &undo, Some(json!({"turn_number": 2})), Some(black))
+        .await;
+    assert_eq!((status, code(&answer)), (403, "not_offered"), "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not offered")
+    );
+    // A wrong other token, a stale page: refused, nothing changes.
+    let (status, answer) = app
+        .call(
+            "POST",
+            &undo,
+            Some(json!({"turn_number": 2, "other_token": black})),
+            Some(black),
+        )
+        .await;
+    assert_eq!((status, code(&answer)), (401, "unauthorized"), "{answer}");
+    let (status, answer) = app
+        .call(
+            "POST",
+            &undo,
+            Some(json!({"turn_number": 1, "other_token": white})),
+            Some(black),
+        )
+        .await;
+    assert_eq!((status, code(&answer)), (409, "conflict"), "{answer}");
+    assert_eq!(app.game(&id).await["turn_number"], json!(2));
+    // Both tokens: Black's C3 is taken back.
+    let (status, game) = app
+        .call(
+            "POST",
+            &undo,
+            Some(json!({"turn_number": 2, "other_token": white})),
+            Some(black),
+        )
+        .await;
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(
+        (game["turn_number"].as_u64(), game["undos"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(game["stones"], json!({"E5": "white"}));
+    assert_eq!(game["to_move"], json!("black"));
+    // Black plays again (turn 2 stored anew), and it all survives a restart.
+    assert_eq!(app.play(&id, "D4", 1, black).await.0, 200);
+    let before = app.game(&id).await;
+    let app = app.restart().await;
+    let after = app.game(&id).await;
+    assert_eq!(essentials(&after), essentials(&before));
+    assert_eq!(after["stones"], json!({"E5": "white", "D4": "black"}));
+    // Back to the start, then nothing left to take back.
+    for n in [2, 1] {
+        let (status, game) = app
+            .call(
+                "POST",
+                &undo,
+                Some(json!({"turn_number": n, "other_token": black})),
+                Some(white),
+            )
+            .await;
+        assert_eq!(status, 200, "{game}");
+    }
+    let (status, answer) = app
+        .call(
+            "POST",
+            &undo,
+            Some(json!({"turn_number": 0, "other_token": black})),
+            Some(white),
+        )
+        .await;
+    assert_eq!((status, code(&answer)), (409, "conflict"), "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn against_the_ai_undo_takes_back_the_players_turn_and_the_answer() {
+    let app = App::new("undo-ai").await;
+    let (id, tokens) = app
+        .create(
+            json!({"variant": "hexsygo", "size": 4, "black": {"kind": "human"},
+                       "white": {"kind": "ai", "level": 1, "time_ms": 100}}),
+        )
+        .await;
+    let black = tokens["black"].as_str().unwrap();
+    let undo = format!("/api/games/{id}/undo");
+    let game = app.ai_done(&id).await;
+    assert_eq!(game["turn_number"], json!(1));
+    // Only the AI's turn so far: nothing of Black's to take back.
+    let (status, answer) = app
+        .call("POST", &undo, Some(json!({"turn_number": 1})), Some(black))
+        .await;
+    assert_eq!((status, code(&answer)), (409, "conflict"), "{answer}");
+    let vacant = ["A1", "G7", "D4", "A4"]
+        .into_iter()
+        .find(|p| game["stones"].get(*p).is_none())
+        .unwrap();
+    assert_eq!(app.play(&id, vacant, 1, black).await.0, 200);
+    let game = app.ai_done(&id).await;
+    assert_eq!(game["turn_number"], json!(3), "{game}");
+    let (status, game) = app
+        .call("POST", &undo, Some(json!({"turn_number": 3})), Some(black))
+        .await;
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(game["turn_number"], json!(1));
+    assert_eq!(game["to_move"], json!("black"));
+    assert!(game["stones"].get(vacant).is_none());
+    // While the AI thinks, undo takes back the player's turn alone and the
+    // AI's search is dropped.
+    assert_eq!(app.play(&id, vacant, 1, black).await.0, 200);
+    let (status, game) = app
+        .call("POST", &undo, Some(json!({"turn_number": 2})), Some(black))
+        .await;
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(
+        (game["turn_number"].as_u64(), game["ai_thinking"].as_bool()),
+        (Some(1), Some(false))
+    );
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let before = app.game(&id).await;
+    assert_eq!(
+        before["turn_number"],
+        json!(1),
+        "the dropped search played nothing: {before}"
+    );
+    let app = app.restart().await;
+    assert_eq!(essentials(&app.game(&id).await), essentials(&before));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_updates_carry_the_game_after_an_undo() {
+    let app = App::new("undo-events").await;
+    let (id, tokens) = app.create(two_people()).await;
+    let (black, white) = (
+        tokens["black"].as_str().unwrap(),
+        tokens["white"].as_str().unwrap(),
+    );
+    app.play(&id, "E5", 0, white).await;
+    let request = Request::get(format!("/api/games/{id}/events"))
+        .body(Body::empty())
+        .unwrap();
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let mut body = response.into_body();
+    let (status, _) = app
+        .call(
+            "POST",
+            &format!("/api/games/{id}/undo"),
+            Some(json!({"turn_number": 1, "other_token": black})),
+            Some(white),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let mut seen = String::new();
+    let found = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(Ok(frame)) = body.frame().await {
+            if let Some(data) = frame.data_ref() {
+                seen.push_str(&String::from_utf8_lossy(data));
+                if seen.contains("\"undos\":1") {
+                    return true;
+                }
+            }
+        }
+        false
+    })
+    .await;
+    assert_eq!(found, Ok(true), "the event after the undo: {seen}");
+    let last = seen.rsplit("data: ").next().unwrap();
+    let game: Value = serde_json::from_str(last.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (game["turn_number"].as_u64(), game["undos"].as_u64()),
+        (Some(0), Some(1))
+    );
+}
