@@ -325,7 +325,7 @@ fn genmove(engine: &mut Engine, args: &[&str]) -> Answer {
     let clock = &mut engine.timers[color.index()];
     let mut budget = clock.budget(engine.game.position().vacant_count());
     budget.visits = engine.visits;
-    let decision = engine.brain.player().choose(&engine.game, &budget);
+    let decision = engine.player.choose(&engine.game, &budget);
     engine.timers[color.index()].spend(start.elapsed());
     let geometry = engine.position().geometry();
     let notation = decision.turn.to_notation(&geometry);
@@ -337,7 +337,7 @@ fn genmove(engine: &mut Engine, args: &[&str]) -> Answer {
 
 fn undo(engine: &mut Engine, _: &[&str]) -> Answer {
     engine.game.undo().ok_or(CommandError::CannotUndo)?;
-    engine.brain.new_game();
+    engine.player.new_game();
     Ok(String::new())
 }
 
@@ -551,7 +551,12 @@ fn final_status_list(engine: &mut Engine, args: &[&str]) -> Answer {
 /// in progress for the loop to stream (module `analyze`).
 fn analyze(engine: &mut Engine, args: &[&str]) -> Answer {
     let (color, request) = analyze::parse(args)?;
-    engine.brain.check_analyzes()?;
+    if !engine.player.analyzes() {
+        return Err(CommandError::CannotAnalyze(format!(
+            "the {} player gives no analysis; start the engine with --player mcts",
+            engine.player.name()
+        )));
+    }
     let position = engine.position();
     check_mover(position, color.unwrap_or(position.side_to_move()))?;
     engine.analysis = Some(request);

@@ -46,7 +46,6 @@
 //! ```
 
 mod analyze;
-mod brain;
 pub mod commands;
 mod engine;
 mod error;
