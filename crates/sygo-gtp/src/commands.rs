@@ -15,7 +15,7 @@ use sygo_rules::{
 };
 
 use crate::analyze;
-use crate::engine::{Clock, Engine, TimeSettings};
+use crate::engine::{Engine, TimeLeft, TimeSettings};
 use crate::error::CommandError;
 use crate::framing::quote;
 
@@ -452,7 +452,7 @@ fn time_settings(engine: &mut Engine, args: &[&str]) -> Answer {
         byo_yomi_stones: parse_stones(args[2])?,
     };
     engine.time_settings = settings;
-    engine.clocks = [None; 2];
+    engine.time_left = [None; 2];
     engine.control = Some(sygo_ai::TimeControl::from_gtp(
         settings.main.min(MAX_CLOCK_SECONDS),
         settings.byo_yomi.min(MAX_CLOCK_SECONDS),
@@ -464,11 +464,11 @@ fn time_settings(engine: &mut Engine, args: &[&str]) -> Answer {
 
 fn time_left(engine: &mut Engine, args: &[&str]) -> Answer {
     let color = parse_color(args[0])?;
-    let clock = Clock {
+    let clock = TimeLeft {
         time: parse_number(args[1], "time in seconds")?,
         stones: parse_stones(args[2])?,
     };
-    engine.clocks[color.index()] = Some(clock);
+    engine.time_left[color.index()] = Some(clock);
     engine.timers[color.index()].set_time_left(clock.time.min(MAX_CLOCK_SECONDS), clock.stones);
     Ok(String::new())
 }
@@ -594,7 +594,7 @@ mod tests {
             engine.position(),
             engine.komi(),
             engine.time_settings(),
-            engine.clocks,
+            engine.time_left,
             engine.timers,
             engine.quit,
         )
@@ -948,8 +948,8 @@ mod tests {
         );
         say(&mut e, "time_left b 12.25 0").unwrap();
         assert_eq!(
-            e.clock(Color::Black),
-            Some(Clock {
+            e.time_left(Color::Black),
+            Some(TimeLeft {
                 time: 12.25,
                 stones: 0
             })

@@ -11,7 +11,7 @@ use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 use std::thread;
 use std::time::Duration;
 
-use sygo_ai::{Budget, Clock as PlayerClock, Player, PlayerKind, PlayerSpec, TimeControl};
+use sygo_ai::{Budget, Clock, Player, PlayerKind, PlayerSpec, TimeControl};
 use sygo_rules::{Game, Geometry, Position, Variant};
 
 use crate::analyze::{self, AnalyzeRequest};
@@ -91,7 +91,7 @@ pub struct TimeSettings {
 
 /// A clock reading sent by `time_left`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Clock {
+pub struct TimeLeft {
     /// Seconds left in the current period.
     pub time: f64,
     /// Stones left to play in the byo-yomi period; 0 in main time.
@@ -121,11 +121,11 @@ pub struct Engine {
     pub(crate) komi: f64,
     pub(crate) time_settings: TimeSettings,
     /// The last `time_left` of each colour, Black first.
-    pub(crate) clocks: [Option<Clock>; 2],
+    pub(crate) time_left: [Option<TimeLeft>; 2],
     /// The time control of `time_settings`, once set.
     pub(crate) control: Option<TimeControl>,
     /// The clock of each colour as the engine counts it, Black first.
-    pub(crate) timers: [PlayerClock; 2],
+    pub(crate) timers: [Clock; 2],
     /// The time of a turn with no time control.
     pub(crate) time_per_turn: Duration,
     /// The most visits of a `genmove`.
@@ -152,7 +152,7 @@ impl Engine {
             game: Game::new(Position::new(geometry)),
             komi: 0.0,
             time_settings: TimeSettings::default(),
-            clocks: [None; 2],
+            time_left: [None; 2],
             control: None,
             timers: [clock; 2],
             time_per_turn: options.time_per_turn,
@@ -205,8 +205,8 @@ impl Engine {
     }
 
     /// The clock of a colour last sent by `time_left`, if any.
-    pub fn clock(&self, color: sygo_rules::Color) -> Option<Clock> {
-        self.clocks[color.index()]
+    pub fn time_left(&self, color: sygo_rules::Color) -> Option<TimeLeft> {
+        self.time_left[color.index()]
     }
 
     /// Whether `quit` has been answered: the loop should stop.
@@ -478,10 +478,10 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<
 
 /// The clock of a colour at the start of a game: the time control of
 /// `time_settings` if it sets a limit, else `per_turn` for each turn.
-pub(crate) fn fresh_clock(control: Option<TimeControl>, per_turn: Duration) -> PlayerClock {
+pub(crate) fn fresh_clock(control: Option<TimeControl>, per_turn: Duration) -> Clock {
     match control {
-        Some(control) if !control.is_unlimited() => PlayerClock::new(control),
-        _ => PlayerClock::new(TimeControl::per_turn(per_turn)),
+        Some(control) if !control.is_unlimited() => Clock::new(control),
+        _ => Clock::new(TimeControl::per_turn(per_turn)),
     }
 }
 
