@@ -4,15 +4,35 @@
 //
 // Markers differ in shape, not only colour:
 //   last turn ○ ring · reversed ◇ diamond · pending stone: translucent, dashed
-//   ring, its number · group fresh △ · grown ✓ · frozen ✕ · allowed growth •
-//   allowed placement □ · would be reversed: dashed circle · refused: ⦸ ·
-//   territory: small square · ownership: square sized by certainty ·
-//   hint: dotted ghost stone with its number.
+//   ring, its number · group fresh △ · grown ✓ · frozen ✕ · allowed growth +
+//   (a plus: a dot would look like a star point) · allowed placement □ (only
+//   when few: more would cover the board) · would be reversed: dashed circle ·
+//   refused: ⦸ · territory: small square · ownership: square sized by
+//   certainty · hint: dotted ghost stone with its number.
+//
+// Input (Pointer Events): a mouse or pen previews the point under it
+// (`hover`) and plays with a click; a finger never hovers (a touch screen
+// sends `pointerleave` after every tap, which must not clear the preview): a
+// tap is a click with `pointerType` "touch", and the game page decides what
+// it means (js/composer.js). On big boards the page may zoom the view onto a
+// part of the board (`zoomTo`), so that a finger hits one point surely.
 
 import { s } from './dom.js';
 import { layout } from './geometry.js';
 
 const R_HEX = 1 / Math.sqrt(3); // circumradius of a hex cell at spacing 1
+
+/** Placement squares are drawn only when there are at most this many. */
+export const PLACEMENT_MARKS_MAX = 8;
+
+/** Points across the zoomed view of a big board. */
+const ZOOM_SPAN = 9;
+
+/** Whether a board is big enough to be zoomed for touch: a square of 13 or
+ * more, a hexagon of base 8 or more. */
+export function isBig(game) {
+  return game.variant === 'hexsygo' ? game.size >= 8 : game.size >= 13;
+}
 
 function hexagon(x, y, r) {
   const pts = [];
@@ -33,6 +53,37 @@ export class Board {
     this.key = null;
     this.svg = null;
     this.lastPointerType = 'mouse';
+    this.zoom = null;
+  }
+
+  /** Whether the view is zoomed onto a part of the board. */
+  get zoomed() {
+    return this.zoom !== null;
+  }
+
+  /**
+   * Zooms the view onto `point` (a window of about ZOOM_SPAN points across,
+   * of the whole board's proportions, kept inside the board), or back to the
+   * whole board with null. The drawing keeps its size on the page: nothing
+   * moves around it.
+   */
+  zoomTo(point) {
+    const [vx, vy, vw, vh] = this.geo.viewBox;
+    const p = point && this.geo.byName.get(point);
+    if (!p) {
+      this.zoom = null;
+      this.svg.setAttribute('viewBox', `${vx} ${vy} ${vw} ${vh}`);
+      this.svg.removeAttribute('data-zoomed');
+      return;
+    }
+    const f = Math.max(1, Math.min(vw, vh) / ZOOM_SPAN);
+    const w = vw / f;
+    const hgt = vh / f;
+    const x = Math.min(Math.max(p.x - w / 2, vx), vx + vw - w);
+    const y = Math.min(Math.max(p.y - hgt / 2, vy), vy + vh - hgt);
+    this.zoom = point;
+    this.svg.setAttribute('viewBox', `${x} ${y} ${w} ${hgt}`);
+    this.svg.setAttribute('data-zoomed', point);
   }
 
   /** Builds the static drawing for this game's board (once per board). */
@@ -40,6 +91,7 @@ export class Board {
     const key = game.variant + ':' + game.size;
     if (key === this.key) return;
     this.key = key;
+    this.zoom = null;
     this.geo = layout(game);
     const g = this.geo;
     const [vx, vy, vw, vh] = g.viewBox;
@@ -92,17 +144,23 @@ export class Board {
       );
     }
     this.svg.append(hits);
+    const pointOf = (e) => (e.target.getAttribute && e.target.getAttribute('data-point')) || null;
     hits.addEventListener('pointerdown', (e) => { this.lastPointerType = e.pointerType || 'mouse'; });
     hits.addEventListener('click', (e) => {
-      const point = e.target.getAttribute && e.target.getAttribute('data-point');
-      if (point) this.handlers.click(point, e.pointerType || this.lastPointerType);
+      const point = pointOf(e);
+      // `detail` counts the clicks of a double click: its second click is
+      // not a second move.
+      if (point) this.handlers.click(point, e.pointerType || this.lastPointerType, e.detail || 1);
     });
     hits.addEventListener('pointerover', (e) => {
       if (e.pointerType === 'touch') return;
-      const point = e.target.getAttribute && e.target.getAttribute('data-point');
+      const point = pointOf(e);
       if (point) this.handlers.hover(point);
     });
-    hits.addEventListener('pointerleave', () => this.handlers.hover(null));
+    hits.addEventListener('pointerleave', (e) => {
+      if (e.pointerType === 'touch') return;
+      this.handlers.hover(null);
+    });
     this.container.replaceChildren(this.svg);
   }
 
@@ -137,18 +195,26 @@ export class Board {
       }
     }
 
-    // Where the turn may continue.
+    // Where the turn may continue: growth + everywhere, placement □ only
+    // when few points allow it (a balance turn on a big board would cover
+    // it: the preview and the text say where a placement goes then).
     if (view.next && view.showAllowed) {
-      for (const [name, entry] of Object.entries(view.next)) {
+      const allowed = Object.entries(view.next).filter(([name, e]) => !e.refused && !stones[name] && at(name));
+      const placements = allowed.filter(([, e]) => e.kind === 'placement').length;
+      for (const [name, entry] of allowed) {
         const p = at(name);
-        if (!p || entry.refused || stones[name]) continue;
         if (entry.kind === 'placement') {
+          if (placements > PLACEMENT_MARKS_MAX) continue;
           L.allowed.append(s('rect', {
             class: 'allow placement', 'data-allowed': name,
             x: p.x - 0.12, y: p.y - 0.12, width: 0.24, height: 0.24,
           }));
         } else {
-          L.allowed.append(s('circle', { class: 'allow growth', 'data-allowed': name, cx: p.x, cy: p.y, r: 0.11 }));
+          const d = 0.14;
+          L.allowed.append(s('path', {
+            class: 'allow growth', 'data-allowed': name,
+            d: `M${p.x - d} ${p.y}H${p.x + d}M${p.x} ${p.y - d}V${p.y + d}`,
+          }));
         }
       }
     }
@@ -226,10 +292,13 @@ export class Board {
       const p = at(pv.point);
       if (pv.refused) {
         const d = r * 0.6;
-        L.preview.append(s('circle', { class: 'refused-sign', 'data-preview': 'refused', cx: p.x, cy: p.y, r: d }));
+        L.preview.append(s('circle', { class: 'refused-sign', 'data-preview': 'refused', 'data-armed': pv.armed ? pv.point : null, cx: p.x, cy: p.y, r: d }));
         L.preview.append(s('path', { class: 'refused-sign', d: `M${p.x - d * 0.7} ${p.y + d * 0.7}L${p.x + d * 0.7} ${p.y - d * 0.7}` }));
       } else {
-        L.preview.append(s('circle', { class: `ghost ${pv.color}`, 'data-preview': pv.kind, cx: p.x, cy: p.y, r }));
+        L.preview.append(s('circle', {
+          class: `ghost ${pv.color}${pv.armed ? ' armed' : ''}`, 'data-preview': pv.kind,
+          'data-armed': pv.armed ? pv.point : null, cx: p.x, cy: p.y, r,
+        }));
         for (const name of pv.reverses || []) {
           const q = at(name);
           if (!q) continue;

@@ -2,7 +2,15 @@
 // (its model, the pending stones and the server's answer about them, is
 // `TurnBuilder` in js/turn.js), the preview of the point under the pointer
 // or the cursor, and the actions that end in a submission: a stone added or
-// taken back, finish, pass, resign (with its confirmation).
+// taken back, finish, pass (warned when it ends the game), resign (any time,
+// confirmed), take back a turn.
+//
+// Input: a mouse click plays at once (the hover showed the preview); a
+// double click's second click is ignored. A finger's tap previews (the
+// point is "armed": a ghost stone, its effect in words); a second tap on it
+// or the Play button under the board plays it. On a big board the first tap
+// also zooms the view onto that part of the board (js/board.js), so that a
+// point is hit surely; "Whole board" zooms out.
 //
 // Every action runs through the page's queue (`page.enqueue`), one after
 // the other, so that a click during a request waits for it.
@@ -10,7 +18,12 @@
 import * as api from './api.js';
 import { cap, other, listPoints } from './dom.js';
 import { TurnBuilder } from './turn.js';
-import { announce } from './announce.js';
+import { announce, resultText } from './announce.js';
+import { askConfirm } from './confirm.js';
+import { isBig } from './board.js';
+
+/** A second tap sooner than this after the first is a jitter, not a yes. */
+const SECOND_TAP_MS = 250;
 
 export class Composer {
   /** `page`: the game page (js/game.js). */
@@ -21,8 +34,8 @@ export class Composer {
     this.hover = null;
     /** A touch's first tap: the point previewed, played by a second tap. */
     this.armed = null;
+    this.armedAt = 0;
     this.submitting = false;
-    this.confirmResign = false;
   }
 
   /** Forgets the turn being built (a new position arrived). */
@@ -30,7 +43,7 @@ export class Composer {
     this.builder.reset();
     this.hover = null;
     this.armed = null;
-    this.confirmResign = false;
+    if (this.page.board && this.page.board.zoomed) this.page.board.zoomTo(null);
   }
 
   get pending() {
@@ -61,16 +74,50 @@ export class Composer {
 
   // ---- input ----
 
-  /** A click or tap on a point of the board. */
-  onClick(point, pointerType) {
-    if (pointerType === 'touch' && this.armed !== point && !this.builder.pending.includes(point)) {
-      // First tap previews; a second tap on the same point plays it.
-      this.armed = point;
-      this.onHover(point);
+  /** A click or tap on a point of the board (`count`: the click's number in a double click). */
+  onClick(point, pointerType, count = 1) {
+    const page = this.page;
+    if (pointerType !== 'touch') {
+      if (count > 1) return; // a double click plays once
+      this.armed = null;
+      page.enqueue(() => this.activate(point));
       return;
     }
+    const b = this.builder;
+    const stones = (b.steps && b.steps.stones) || page.shown().stones;
+    // What a tap cannot preview is said at once: not this page's turn, an
+    // occupied point; a pending stone is taken back.
+    if (!page.canPlay() || (stones[point] && !b.pending.includes(point)) || b.pending.includes(point)) {
+      this.armed = null;
+      page.enqueue(() => this.activate(point));
+      return;
+    }
+    const board = page.board;
+    if (isBig(page.game) && !board.zoomed) board.zoomTo(point);
+    if (this.armed !== point) {
+      this.armed = point;
+      this.armedAt = performance.now();
+      page.message('');
+      this.onHover(point);
+      page.renderControls();
+      return;
+    }
+    if (performance.now() - this.armedAt < SECOND_TAP_MS) return;
+    this.playArmed();
+  }
+
+  /** Plays the previewed point (the Play button, a second tap). */
+  playArmed() {
+    const point = this.armed;
+    if (!point) return;
     this.armed = null;
     this.page.enqueue(() => this.activate(point));
+  }
+
+  /** The whole board again after a zoom. */
+  zoomOut() {
+    this.page.board.zoomTo(null);
+    this.page.renderControls();
   }
 
   /** The pointer over a point (or off the board: null). */
@@ -144,15 +191,21 @@ export class Composer {
       if (!page.tokens[color] && page.tokens.any) page.anySide = color;
       page.onGame(game);
     } catch (e) {
+      let text = e.message;
       if (e.code === 'not_your_turn' && page.tokens.any && !page.tokens[color]) {
         page.anySide = other(color);
-        page.message(`Your link is ${cap(other(color))}'s: it is ${cap(color)}'s turn, wait for your opponent.`);
-      } else {
-        page.message(e.message);
+        text = `Your link is ${cap(other(color))}'s: it is ${cap(color)}'s turn, wait for your opponent.`;
       }
       if (e.status === 409) {
+        // A stale page (the game moved on) or a second submission: the turn
+        // was not played; the page shows the game as it is now.
         try { page.onGame(await api.getGame(page.id)); } catch (_) { /* the message stays */ }
+        const g2 = page.game;
+        text = g2.status === 'over'
+          ? `Not played: the game is over (${resultText(g2)}).`
+          : 'Not played: the game had moved on (another turn came first). The board now shows it as it is.';
       }
+      page.message(text);
     } finally {
       this.submitting = false;
       page.render();
@@ -191,33 +244,78 @@ export class Composer {
     });
   }
 
+  /** Pass; when the opponent has just passed, a pass ends the game: confirmed first, with the score it ends with. */
   pass() {
     const page = this.page;
     page.enqueue(async () => {
       if (!page.canPlay()) return page.message(page.whyNot());
       if (this.builder.pending.length) return page.message('Finish or drop the stones of this turn before passing.');
+      const g = page.game;
+      if (g.last_turn && g.last_turn.turn === 'pass') {
+        const ok = await askConfirm({
+          id: 'confirm-pass',
+          question: `${cap(g.last_turn.color)} has just passed: a pass now ends the game.`,
+          detail: endingText(g),
+          yes: 'Pass and end the game',
+        });
+        if (!ok) return;
+      }
       await this.submit('pass');
     });
   }
 
-  /** Resign: the first press asks for confirmation, `confirmed` resigns. */
-  resign(confirmed) {
+  /** The token this page resigns with: its side, or the side to move when it plays both. */
+  resignToken() {
     const page = this.page;
-    if (!page.canPlay()) return page.message(page.whyNot());
-    if (!confirmed) {
-      this.confirmResign = true;
-      page.renderControls();
-      page.controls.focus('resign-yes');
-      return;
-    }
-    this.confirmResign = false;
-    page.enqueue(() => this.submit('resign'));
+    const sides = page.mySides();
+    if (!sides.length) return null;
+    const side = sides.length === 2 ? page.game.to_move : sides[0];
+    return page.tokenFor(side) || page.tokens.any;
   }
 
-  cancelResign() {
-    this.confirmResign = false;
-    this.page.renderControls();
-    this.page.controls.focus('resign');
+  /** Resign, at any time (also while the opponent or the AI is to move), after a confirmation. */
+  resign() {
+    const page = this.page;
+    const g = page.game;
+    const token = this.resignToken();
+    if (!token || g.status !== 'playing') return page.message(page.whyNot() || 'There is no game to resign here.');
+    const sides = page.mySides();
+    const side = sides.length === 2 ? g.to_move : sides[0];
+    askConfirm({
+      id: 'confirm-resign',
+      question: `Resign this game as ${cap(side)}?`,
+      detail: `${cap(other(side))} wins. This cannot be taken back.`,
+      yes: 'Yes, resign',
+    }).then((ok) => {
+      if (!ok) return;
+      page.enqueue(async () => {
+        try {
+          page.onGame(await api.resign(page.id, token));
+          page.message('');
+        } catch (e) {
+          page.message(e.message);
+        }
+      });
+    });
+  }
+
+  /** Takes back the last turn (hot-seat) or the player's turn and the AI's answer. */
+  takeBack() {
+    const page = this.page;
+    page.enqueue(async () => {
+      const offer = page.undoOffer();
+      if (!offer.allowed) return page.message(offer.reason);
+      try {
+        const game = await api.undo(page.id, page.game.turn_number, offer.token, offer.other);
+        page.onGame(game);
+        announce(`Taken back. ${cap(game.to_move)} to move.`);
+      } catch (e) {
+        if (e.status === 409) {
+          try { page.onGame(await api.getGame(page.id)); } catch (_) { /* the message stays */ }
+        }
+        page.message(e.message);
+      }
+    });
   }
 
   // ---- what the preview says ----
@@ -234,6 +332,7 @@ export class Composer {
     return {
       point: this.hover, color: page.game.to_move, kind: entry.kind,
       refused: !!entry.refused, reverses: entry.reverses || [],
+      armed: this.armed === this.hover,
     };
   }
 
@@ -247,11 +346,13 @@ export class Composer {
     const entry = b.entry(this.hover);
     if (!entry) return null;
     if (entry.refused) return { text: `${this.hover}: not allowed. ${entry.refused}`, kind: 'refused' };
+    const then = this.armed === this.hover ? ` Tap ${this.hover} again, or press Play, to play it.` : '';
     const rev = entry.reverses && entry.reverses.length ? `, reversing ${listPoints(entry.reverses)}` : '';
+    const armed = this.armed === this.hover;
     const kind = entry.kind === 'placement'
-      ? (b.pending.length ? 'a placement (it ends the turn)' : 'a placement (played at once)')
+      ? (b.pending.length ? 'a placement (it ends the turn)' : (armed ? 'a placement' : 'a placement (played at once)'))
       : (b.pending.length ? 'a growth step' : 'a growth step (starts a growth turn)');
-    return { text: `${this.hover}: ${kind}${rev}.`, kind: entry.kind };
+    return { text: `${this.hover}: ${kind}${rev}.${then}`, kind: entry.kind };
   }
 
   /** What is at `point`, for the keyboard cursor. */
@@ -269,4 +370,13 @@ export class Composer {
     const rev = entry.reverses && entry.reverses.length ? `, reversing ${listPoints(entry.reverses)}` : '';
     return `${point}: vacant; ${entry.kind}${rev}.`;
   }
+}
+
+/** What a pass that ends the game gives: the area count and the result. */
+function endingText(game) {
+  const score = game.score || { black: 0, white: 0 };
+  const komi = game.komi ? `, komi ${game.komi}` : '';
+  const result = score.result ? resultText({ result: score.result }) : 'a result by the score';
+  return `The game ends with the area count Black ${score.black}, White ${score.white}${komi} ` +
+    `(stones plus surrounded points): ${result}.`;
 }

@@ -1,12 +1,17 @@
-// The game page's controls: Finish turn, Undo stone, Drop turn, Pass,
-// Resign and its confirmation, the reason the turn cannot finish (or why
-// the page cannot move), the balance turn's note, the Hint button.
+// The game page's controls, in the bar under the board: Play (the point a
+// tap previewed), Finish turn, Undo stone, Drop turn, Whole board (a zoomed
+// big board); Pass, Take back (a turn, where undo is offered), Resign (at
+// any time, confirmed). Also the line under them (why the turn cannot
+// finish yet, or what a tap does), the balance turn's note and the note
+// on undo.
 //
-// The buttons are made once and only updated afterwards: a button that keeps
-// its element keeps the keyboard's focus (and a tap that started on it
-// still ends on it) whatever is redrawn meanwhile.
+// The buttons are made once and only updated afterwards, and they are
+// always there (disabled when they do nothing): a button that keeps its
+// element keeps the keyboard's focus (and a tap that started on it still
+// ends on it), and nothing moves under a finger when the game changes.
 
-import { h, cap, setChildren } from './dom.js';
+import { h, setChildren } from './dom.js';
+import { isBig } from './board.js';
 
 const BALANCE_NOTE =
   'Balance turn: no growth turn has been played yet, so Black may grow any or all of his groups ' +
@@ -16,7 +21,8 @@ const BALANCE_NOTE =
 export class Controls {
   /**
    * `page`: the game page (js/game.js); `el`: the page's elements, of which
-   * `controls`, `finishReason`, `balance` and `aiButtons` are filled here.
+   * `controls`, `finishReason`, `balance`, `undoNote` and `aiButtons` are
+   * filled here.
    */
   constructor(page, el) {
     this.page = page;
@@ -25,23 +31,23 @@ export class Controls {
     const button = (action, text, attrs) =>
       h('button', { type: 'button', 'data-action': action, id: `${action}-button`, ...attrs }, text);
     this.buttons = {
+      play: button('play', 'Play', { class: 'primary', onclick: () => composer.playArmed() }),
       finish: button('finish', 'Finish turn', { class: 'primary', onclick: () => composer.finish() }),
       undo: button('undo', 'Undo stone', { onclick: () => composer.undoStone() }),
       clear: button('clear', 'Drop turn', { onclick: () => composer.clearTurn() }),
+      whole: button('whole', 'Whole board', { onclick: () => composer.zoomOut() }),
       pass: button('pass', 'Pass', { onclick: () => composer.pass() }),
-      resign: button('resign', 'Resign', { class: 'danger', onclick: () => composer.resign(false) }),
-      'resign-yes': button('resign-yes', 'Yes, resign', { class: 'danger', onclick: () => composer.resign(true) }),
-      'resign-no': button('resign-no', 'Cancel', { onclick: () => composer.cancelResign() }),
+      takeback: button('takeback', 'Take back', { onclick: () => composer.takeBack() }),
+      resign: button('resign', 'Resign', { class: 'danger', onclick: () => composer.resign() }),
     };
     const b = this.buttons;
-    this.confirmText = h('span', { class: 'confirm' });
-    this.main = h('div', { class: 'control-row' }, b.finish, b.undo, b.clear, b.pass, b.resign);
-    this.confirm = h('div', { class: 'control-row', hidden: true }, this.confirmText, b['resign-yes'], b['resign-no']);
-    setChildren(el.controls, this.main, this.confirm);
+    setChildren(el.controls,
+      h('div', { class: 'control-row', role: 'group', 'aria-label': 'This turn' }, b.play, b.finish, b.undo, b.clear, b.whole),
+      h('div', { class: 'control-row', role: 'group', 'aria-label': 'The game' }, b.pass, b.takeback, b.resign));
     el.balance.textContent = BALANCE_NOTE;
   }
 
-  /** Moves the keyboard's focus to a button (`'resign-yes'`, …). */
+  /** Moves the keyboard's focus to a button (`'resign'`, …). */
   focus(action) {
     const button = this.buttons[action];
     if (button && !button.hidden) button.focus();
@@ -56,33 +62,39 @@ export class Controls {
     const b = composer.builder;
     const can = page.canPlay() && !composer.submitting;
     const n = b.pending.length;
-    const finishAllowed = can && n > 0 && b.finish.allowed;
     const buttons = this.buttons;
-    const confirming = composer.confirmResign && can;
-    this.main.hidden = confirming;
-    this.confirm.hidden = !confirming;
-    this.confirmText.textContent = `Resign this game as ${cap(g.to_move)}?`;
+    const armed = composer.armed && can ? b.entry(composer.armed) : null;
+    setText(buttons.play, composer.armed && can ? `Play ${composer.armed}` : 'Play');
+    buttons.play.disabled = !(armed && !armed.refused);
     setText(buttons.finish, n ? `Finish turn (${n} stone${n > 1 ? 's' : ''})` : 'Finish turn');
-    buttons.finish.disabled = !finishAllowed;
+    buttons.finish.disabled = !(can && n > 0 && b.finish.allowed);
     buttons.undo.disabled = !(can && n);
     buttons.clear.disabled = !(can && n);
+    // Only big boards zoom; the button is there from the start, not added later.
+    buttons.whole.hidden = !isBig(g);
+    buttons.whole.disabled = !page.board.zoomed;
     buttons.pass.disabled = !(can && !n);
-    buttons.resign.disabled = !can;
+    const offer = page.undoOffer();
+    buttons.takeback.hidden = !offer.offered;
+    buttons.takeback.disabled = !offer.allowed || composer.submitting;
+    buttons.resign.disabled = !(g.status === 'playing' && page.mySides().length > 0 && composer.resignToken());
     // Spectators and uploaded records have nothing to play.
     el.controls.hidden = page.mySides().length === 0;
     let reason = '';
     if (can && n && !b.finish.allowed && b.steps) {
       reason = `Cannot finish yet: ${b.finish.reason || 'the turn cannot end here.'}`;
     } else if (can && !n) {
-      reason = 'Click a point: a placement is played at once; a growth stone starts a growth turn, ended with Finish turn.';
-    } else if (!can && g.status === 'playing' && !composer.submitting) {
-      reason = page.whyNot();
+      reason = page.touch
+        ? 'Tap a point to preview it; tap it again or press Play to play it.'
+        : 'Click a point: a placement is played at once; a growth stone starts a growth turn, ended with Finish turn.';
     }
     setText(el.finishReason, reason);
     // Only worth explaining once Black has a group to grow.
     const balance = can && g.balance_available && g.to_move === 'black' &&
       Object.values(g.stones).includes('black');
     el.balance.hidden = !balance;
+    el.undoNote.hidden = offer.offered || page.mySides().length === 0 || g.status !== 'playing';
+    setText(el.undoNote, 'Undo is not offered in a game between two people online: a turn played stands.');
     el.aiButtons.querySelector('#hint-button').disabled = !can;
   }
 }

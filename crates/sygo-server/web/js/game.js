@@ -4,7 +4,8 @@
 //
 //   js/layout.js     the page's elements and the board
 //   js/board-view.js what the board shows now; js/board.js draws it
-//   js/composer.js   the turn being built, its preview, submission
+//   js/composer.js   the turn being built, taps and clicks, its preview,
+//                    submission, pass, resign, take back (js/confirm.js)
 //   js/controls.js   the buttons; js/status.js whose turn, scores, legend
 //   js/live.js       live updates (EventSource)
 //   js/review.js, js/analysis.js   review; hints and analyses
@@ -49,6 +50,8 @@ class GamePage {
     this.flip = { key: null, start: 0 };
     this.queue = Promise.resolve();
     this.updates = null;
+    /** Whether the page is used by touch (a coarse pointer): the hints say "tap". */
+    this.touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
   }
 
   // ---- life cycle ----
@@ -129,6 +132,35 @@ class GamePage {
       g[g.to_move].kind === 'human' && !!this.tokenFor(g.to_move);
   }
 
+  /**
+   * Whether this page may take back a turn (docs/web.md, undo): `offered`
+   * (against the AI, or playing both sides of a game between two people),
+   * `allowed` now, the `reason` when not, and the tokens to send.
+   */
+  undoOffer() {
+    const g = this.game;
+    const sides = this.mySides();
+    const no = (offered, reason) => ({ offered, allowed: false, reason });
+    if (!g || g.status !== 'playing' || !sides.length) return no(false, this.whyNot());
+    const ai = ['black', 'white'].find((c) => g[c].kind === 'ai');
+    let token = null, other = null, mine = null;
+    if (ai) {
+      mine = sides[0];
+      token = this.tokenFor(mine);
+    } else if (this.tokens.black && this.tokens.white) {
+      token = this.tokens[g.to_move];
+      other = this.tokens[g.to_move === 'black' ? 'white' : 'black'];
+    } else {
+      return no(false, 'Undo is not offered in a game between two people online: a turn played stands.');
+    }
+    if (!this.live()) return no(true, 'Return to the game (▶|) to take back a turn.');
+    const turns = g.turns || [];
+    // Against the AI: the player's last turn (and the AI's answer after it).
+    const has = mine ? turns.some((t) => t.color === mine) : turns.length > 0;
+    if (!has) return no(true, 'There is no turn of yours to take back yet.');
+    return { offered: true, allowed: true, reason: '', token, other };
+  }
+
   /** Why this page may not move now, in words. */
   whyNot() {
     const g = this.game;
@@ -148,8 +180,13 @@ class GamePage {
   onGame(game, { initial = false } = {}) {
     if (this.stopped) return;
     const prev = this.game;
-    if (prev && game.turn_number < prev.turn_number) return; // an older event
-    const newTurn = !prev || game.turn_number !== prev.turn_number || game.status !== prev.status;
+    // An older state (events may arrive late): states are ordered by the
+    // count of undos, then the number of turns.
+    const undos = (x) => x.undos || 0;
+    if (prev && (undos(game) < undos(prev) ||
+      (undos(game) === undos(prev) && game.turn_number < prev.turn_number))) return;
+    const newTurn = !prev || game.turn_number !== prev.turn_number || game.status !== prev.status ||
+      undos(game) !== undos(prev);
     this.game = game;
     this.board.setGame(game);
     if (newTurn) {
@@ -238,6 +275,11 @@ class GamePage {
       });
     }
     this.renderBoard();
+    if (!this.drawn) {
+      // The first render of the game (docs/performance.md measures it).
+      this.drawn = true;
+      performance.mark('sygo:board-drawn');
+    }
     renderStatus(this);
     this.renderControls();
     this.renderPreview();

@@ -1,6 +1,11 @@
 // The game page's layout: its elements (`page.el`), the board
 // (`page.board`, js/board.js) wired to the turn composer, and the
 // spectators' link.
+//
+// Three parts, placed by style.css: the board; the bar under it (whose turn
+// and with what, the message and the preview, the buttons), whose lines keep
+// their room whether they say something or not, so that nothing moves under
+// a finger; the panel (the game's details, review, the AI).
 
 import { h, setChildren } from './dom.js';
 import { copy } from './clipboard.js';
@@ -11,6 +16,8 @@ export function buildLayout(page) {
   const el = {};
   el.board = h('div', { class: 'board-wrap', id: 'board' });
   el.keys = h('p', { class: 'keys-help small', id: 'board-keys' });
+  el.toMove = h('p', { class: 'turn', id: 'to-move' });
+  el.moveOptions = h('p', { class: 'move-options small', id: 'move-options' });
   el.status = h('div', { class: 'status', id: 'status' });
   el.connection = h('p', { class: 'connection', id: 'connection', hidden: true });
   el.scores = h('div', { class: 'scores', id: 'scores' });
@@ -20,6 +27,7 @@ export function buildLayout(page) {
   el.balance = h('div', { class: 'note balance', id: 'balance-note', hidden: true });
   el.controls = h('div', { class: 'controls', id: 'controls' });
   el.finishReason = h('p', { class: 'finish-reason small', id: 'finish-reason' });
+  el.undoNote = h('p', { class: 'undo-note small', id: 'undo-note', hidden: true });
   el.legend = h('div', { class: 'legend', id: 'legend' });
   el.territoryBox = h('input', {
     type: 'checkbox', id: 'territory-toggle', onchange: (e) => page.toggleTerritory(e.target.checked),
@@ -33,27 +41,30 @@ export function buildLayout(page) {
   el.share = h('div', { class: 'share', id: 'share' });
   setChildren(page.root,
     h('div', { class: 'game-page' },
-      h('section', { class: 'board-area', 'aria-label': 'Board' }, el.board,
-        h('details', { class: 'keys-box' }, h('summary', {}, 'Playing from the keyboard'), el.keys)),
+      h('section', { class: 'board-area', 'aria-label': 'Board' }, el.board),
+      h('section', { class: 'board-bar', 'aria-label': 'Your turn' },
+        // The buttons first: the lines under them may grow, never move them.
+        el.controls, el.toMove, el.moveOptions,
+        h('div', { class: 'message-box' }, el.message, el.preview),
+        el.finishReason),
       h('aside', { class: 'panel', 'aria-label': 'Game' },
         el.status, el.connection, el.scores, el.lastTurnText,
-        el.controls, el.finishReason,
-        h('div', { class: 'message-box' }, el.message, el.preview),
-        el.balance, el.legend,
+        el.balance, el.undoNote, el.legend,
         h('div', { class: 'options' }, h('label', { class: 'check' }, el.territoryBox, ' Show territory')),
         h('details', { class: 'ai-tools', open: true }, h('summary', {}, 'AI'), el.aiButtons, el.aiOut),
         el.review,
         h('h2', { class: 'moves-title' }, 'Turns'),
         el.moves,
-        el.share)));
+        el.share,
+        h('details', { class: 'keys-box' }, h('summary', {}, 'Playing from the keyboard'), el.keys))));
   renderShare(el.share, page.id);
   return el;
 }
 
-/** The board, its clicks and hovers going to the turn composer. */
+/** The board, its clicks, taps and hovers going to the turn composer. */
 export function buildBoard(page) {
   return new Board(page.el.board, {
-    click: (p, type) => page.composer.onClick(p, type),
+    click: (p, type, count) => page.composer.onClick(p, type, count),
     hover: (p) => page.composer.onHover(p),
   });
 }

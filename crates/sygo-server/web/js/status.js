@@ -7,7 +7,7 @@ import { resultText } from './announce.js';
 
 const stoneIcon = (c) => h('span', { class: `stone-icon ${c}`, 'aria-hidden': 'true' });
 
-/** The title, who plays, whose turn, the AI thinking, the scores. */
+/** The title, who plays, whose turn and with what, the AI thinking, the scores. */
 export function renderStatus(page) {
   const g = page.game;
   const shown = page.shown();
@@ -27,20 +27,29 @@ export function renderStatus(page) {
   else if (sides.length === 1) role = `You play ${cap(sides[0])}.`;
   else role = 'You are watching.';
   parts.push(h('p', { class: 'role', id: 'role' }, role));
-  if (g.status === 'over') {
-    parts.push(h('p', { class: 'turn over', id: 'to-move', 'data-status': 'over' }, `Game over: ${resultText(g)}.`));
-  } else {
-    const mine = page.canPlay();
-    parts.push(h('p', { class: 'turn', id: 'to-move', 'data-to-move': g.to_move },
-      stoneIcon(g.to_move), ` ${who(g.to_move)} to move`, mine && sides.length === 1 ? ' — your turn' : '', '.'));
-    if (g.ai_thinking) {
-      parts.push(h('p', { class: 'thinking', id: 'ai-thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${who(g.to_move)} is thinking…`));
-    }
-  }
   if (!page.live()) parts.push(h('p', { class: 'reviewing' }, `Reviewing the position after turn ${shown.shown_turn}.`));
   setChildren(page.el.status, ...parts);
   document.title = `${g.status === 'over' ? 'Game over' : `${cap(g.to_move)} to move`} · ${title}`;
 
+  // Whose turn, in the bar under the board (one line, whatever it says).
+  const toMove = page.el.toMove;
+  if (g.status === 'over') {
+    toMove.dataset.status = 'over';
+    toMove.removeAttribute('data-to-move');
+    setChildren(toMove, `Game over: ${resultText(g)}.`);
+  } else {
+    toMove.removeAttribute('data-status');
+    toMove.dataset.toMove = g.to_move;
+    const mine = page.canPlay() && sides.length === 1 ? ' — your turn' : '';
+    setChildren(toMove, stoneIcon(g.to_move), ` ${who(g.to_move)} to move${mine}`,
+      g.ai_thinking
+        ? h('span', { class: 'thinking', id: 'ai-thinking' }, ': ', h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' thinking…')
+        : '.');
+  }
+  setText(page.el.moveOptions, moveOptions(page));
+
+  // The score so far is an area count: early on, one stone "surrounds" the
+  // whole empty board, which is why it says so.
   const score = shown.score || { black: 0, white: 0 };
   const count = (c) => Object.values(shown.stones).filter((x) => x === c).length;
   const row = (c) => {
@@ -48,9 +57,51 @@ export function renderStatus(page) {
     const total = score[c];
     return h('div', { class: `score ${c}`, 'data-score': c },
       stoneIcon(c), h('strong', {}, ` ${who(c)}: ${total}`),
-      h('span', { class: 'small' }, ` (${stones} stone${stones === 1 ? '' : 's'} + ${total - stones} territory)`));
+      h('span', { class: 'small' }, ` (${stones} stone${stones === 1 ? '' : 's'} + ${total - stones} surrounded point${total - stones === 1 ? '' : 's'})`));
   };
-  setChildren(page.el.scores, row('black'), row('white'));
+  const over = g.status === 'over' && page.live();
+  setChildren(page.el.scores,
+    h('p', { class: 'score-title small', id: 'score-title' }, over
+      ? 'Final area count: stones plus the vacant points each side surrounds.'
+      : 'Area count so far: stones plus the vacant points each side surrounds alone. Early in the game a few stones surround much of the empty board; the count settles as the board fills.'),
+    row('black'), row('white'));
+}
+
+/** What the side to move may do now, in words (placement, growth, the balance turn, pass). */
+export function moveOptions(page) {
+  const g = page.game;
+  if (!page.live()) return 'You are reviewing an earlier position: ▶| (or End) returns to the game.';
+  if (g.status === 'over') return '';
+  const side = cap(g.to_move);
+  if (g[g.to_move].kind === 'ai') return `The AI plays ${side}'s turn.`;
+  if (!page.canPlay()) {
+    return page.mySides().length
+      ? `Waiting for ${side}, your opponent, to play.`
+      : 'You are watching: only the players, with their private links, can move.';
+  }
+  const b = page.composer.builder;
+  if (!b.steps) return '';
+  const entries = Object.values(b.steps.next || {}).filter((e) => !e.refused);
+  const growth = entries.filter((e) => e.kind === 'growth').length;
+  const placement = entries.filter((e) => e.kind === 'placement').length;
+  const n = b.pending.length;
+  if (n === 0) {
+    const ways = [];
+    if (placement) ways.push(`place one stone (${placement} point${placement === 1 ? '' : 's'})`);
+    if (growth) ways.push('grow any or all of your groups, one stone each');
+    const balance = g.balance_available && g.to_move === 'black' && growth
+      ? ' Balance turn available: grow, then place one stone, in the same turn.' : '';
+    return `${side} may ${ways.join(', or ')}${ways.length ? ', or pass' : 'pass'}.${balance}`;
+  }
+  const kinds = b.steps.kinds || [];
+  if (kinds[kinds.length - 1] === 'placement') return 'Balance turn: grown and placed. Press Finish turn.';
+  const more = growth ? 'grow more of your groups, or ' : '';
+  const place = placement ? `; or end the balance turn with a placement (${placement} point${placement === 1 ? '' : 's'})` : '';
+  return `Growth turn: ${n} stone${n === 1 ? '' : 's'} pending. ${cap(more)}${more ? 'press' : 'Press'} Finish turn${place}.`;
+}
+
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
 }
 
 /** What the hovered (or cursor) point would do, in words. */
@@ -76,9 +127,9 @@ export function renderLegend(page, building) {
       item('△', 'triangle: your group can still grow this turn (fresh)'),
       item('✓', 'check: your group has grown this turn'),
       item('✕', 'cross: your group is frozen by a capture this turn'),
-      item('•', 'dot: the turn may continue here (growth)'),
-      item('□', 'small square: a placement may end the turn here'),
-      item('◌', 'dashed circle (on hover): stones the step would reverse'),
+      item('+', 'plus: the turn may continue here (growth)'),
+      item('□', 'small square: a placement may end the turn here (shown when few points allow one)'),
+      item('◌', 'dashed circle (on hover or the first tap): stones the step would reverse'),
     );
   }
   if (page.territory) items.push(item('■', 'small square on a vacant point: territory of its colour'));

@@ -8,5 +8,8 @@
 //! with `cargo test -p sygo --test browser -- play::`. Screenshots go to
 //! `target/screenshots/`.
 
+mod bench;
+mod etiquette;
 mod harness;
+mod phone;
 mod play;

@@ -94,11 +94,15 @@ fn placements_and_the_balance_turn_on_sygo_9() {
         .await;
         p.point("G4").await;
         p.pending("G4", 1).await;
+        // Placement squares would cover the board: the preview says it instead.
+        p.hover("A1").await;
         p.wait(
-            r#"document.querySelector('rect.allow.placement[data-allowed="A1"]')"#,
-            "A1 offered as the placement",
+            r#"document.querySelector('[data-preview="placement"]') && !document.querySelector('rect.allow.placement')"#,
+            "A1 previewed as the placement, no square on every point",
         )
         .await;
+        p.contains("preview", "a placement (it ends the turn)")
+            .await;
         p.wait(
             "document.getElementById('finish-button').disabled === false",
             "Finish enabled",
@@ -137,7 +141,7 @@ fn a_growth_turn_built_stone_by_stone_reverses_a_stone() {
         )
         .await;
         p.wait(
-            r#"document.querySelector('circle.allow.growth[data-allowed="B1"]')"#,
+            r#"document.querySelector('path.allow.growth[data-allowed="B1"]')"#,
             "B1 offered",
         )
         .await;

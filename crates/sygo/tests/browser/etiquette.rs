@@ -1,0 +1,472 @@
+//! The etiquette of a game and what used to confuse, in a real browser:
+//! resigning at any time (confirmed, also while the AI thinks), a pass that
+//! ends the game warned with its score, taking back a turn against the AI
+//! and on a page playing both sides (not offered online, and said so), the
+//! page saying who is to move and with what; the early score explained, no
+//! stale message, no flood of placement squares, the growth marker's shape,
+//! a layout that does not jump; spectators, bad input and double clicks.
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+use serde_json::json;
+
+use crate::harness::{Page, run};
+use crate::phone::{against_ai, game_at, people, tap_tap};
+
+/// A box on the page: left, top, width, height.
+async fn rect(p: &Page, css: &str) -> Vec<f64> {
+    let v = p
+        .js(&format!(
+            "const r = document.querySelector({}).getBoundingClientRect(); return [r.left, r.top + window.scrollY, r.width, r.height];",
+            json!(css)
+        ))
+        .await;
+    v.as_array()
+        .expect("a box")
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
+}
+
+fn overlap(a: &[f64], b: &[f64]) -> bool {
+    a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
+}
+
+#[test]
+fn a_player_resigns_while_the_ai_thinks_after_a_confirmation_away_from_the_button() {
+    run(async |env| {
+        let p = env.phone("resign").await;
+        game_at(
+            &p,
+            json!({"variant": "sygo", "size": 19, "black": {"kind": "human"},
+                   "white": {"kind": "ai", "level": 6, "time_ms": 20000}}),
+            &[],
+        )
+        .await;
+        p.wait("document.getElementById('ai-thinking')", "the AI thinking")
+            .await;
+        p.wait(
+            "!document.getElementById('resign-button').disabled",
+            "Resign enabled on the AI's turn",
+        )
+        .await;
+        let button = rect(&p, "#resign-button").await;
+        p.click("#resign-button").await;
+        p.wait(
+            "document.getElementById('confirm-resign')?.open",
+            "the confirmation",
+        )
+        .await;
+        let yes = rect(&p, "#confirm-resign-yes").await;
+        assert!(
+            !overlap(&button, &yes),
+            "the confirmation is not where the finger was: {button:?} {yes:?}"
+        );
+        // Cancel changes nothing.
+        p.click("#confirm-resign-no").await;
+        p.wait(
+            "!document.getElementById('confirm-resign')",
+            "the confirmation closed",
+        )
+        .await;
+        p.wait("document.getElementById('ai-thinking')", "the game goes on")
+            .await;
+        p.click("#resign-button").await;
+        p.wait(
+            "document.getElementById('confirm-resign')?.open",
+            "the confirmation",
+        )
+        .await;
+        p.click("#confirm-resign-yes").await;
+        p.contains("to-move", "Game over: White wins by resignation")
+            .await;
+        assert_eq!(
+            p.js("return document.querySelectorAll('[data-stone]').length;")
+                .await,
+            json!(0)
+        );
+    });
+}
+
+#[test]
+fn a_pass_that_ends_the_game_is_warned_with_the_score_it_ends_with() {
+    run(async |env| {
+        let p = env.desktop("pass").await;
+        game_at(
+            &p,
+            people("sygo", 9),
+            &[("white", "E5"), ("black", "C3"), ("white", "pass")],
+        )
+        .await;
+        p.to_move("black").await;
+        p.click("#pass-button").await;
+        p.wait(
+            "document.getElementById('confirm-pass')?.open",
+            "the warning",
+        )
+        .await;
+        let text = p.text("#confirm-pass").await;
+        assert!(
+            text.contains("White has just passed: a pass now ends the game"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Black 1, White 1") && text.contains("a draw"),
+            "the score it ends with: {text}"
+        );
+        p.click("#confirm-pass-no").await;
+        p.to_move("black").await;
+        p.click("#pass-button").await;
+        p.wait(
+            "document.getElementById('confirm-pass')?.open",
+            "the warning",
+        )
+        .await;
+        p.click("#confirm-pass-yes").await;
+        p.contains("to-move", "Game over").await;
+    });
+}
+
+#[test]
+fn take_back_against_the_ai_removes_the_turn_and_its_answer() {
+    run(async |env| {
+        let p = env.desktop("undo ai").await;
+        game_at(&p, against_ai("sygo", 9), &[]).await;
+        p.wait(
+            "document.querySelectorAll('[data-color=white]').length === 1",
+            "the AI's first turn",
+        )
+        .await;
+        p.to_move("black").await;
+        p.wait(
+            "document.getElementById('takeback-button').disabled",
+            "nothing of Black's to take back",
+        )
+        .await;
+        let point = p
+            .js("return ['E5','C3','G7'].find(q => !document.querySelector(`[data-stone=\"${q}\"]`));")
+            .await;
+        let point = point.as_str().unwrap().to_string();
+        p.point(&point).await;
+        p.wait(
+            "document.querySelectorAll('#moves li[data-turn]').length === 3",
+            "the AI's answer",
+        )
+        .await;
+        p.wait(
+            "!document.getElementById('takeback-button').disabled",
+            "Take back enabled",
+        )
+        .await;
+        p.click("#takeback-button").await;
+        p.wait(
+            "document.querySelectorAll('#moves li[data-turn]').length === 1",
+            "two turns taken back",
+        )
+        .await;
+        p.wait(
+            &format!(r#"!document.querySelector('[data-stone="{point}"]')"#),
+            "the stone gone",
+        )
+        .await;
+        p.to_move("black").await;
+        // Black plays on from there.
+        p.point(&point).await;
+        p.stone(&point, "black").await;
+    });
+}
+
+#[test]
+fn take_back_on_a_page_playing_both_sides_and_not_offered_online() {
+    run(async |env| {
+        let p = env.desktop("undo hot seat").await;
+        let id = game_at(&p, people("sygo", 9), &[("white", "E5"), ("black", "C3")]).await;
+        p.click("#takeback-button").await;
+        p.wait(
+            r#"!document.querySelector('[data-stone="C3"]')"#,
+            "C3 taken back",
+        )
+        .await;
+        p.to_move("black").await;
+        // Black's own page of the same game, online: no undo, and it says so.
+        let (_, game) = p.api("GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(game["turn_number"], json!(1));
+        let black = p
+            .js("return new URLSearchParams(location.hash.slice(1)).get('black');")
+            .await;
+        // Another page load (a new fragment alone would not reload the page).
+        p.goto("/games").await;
+        p.goto(&format!(
+            "/game/{id}#token={}&side=black",
+            black.as_str().unwrap()
+        ))
+        .await;
+        p.to_move("black").await;
+        p.wait(
+            "document.getElementById('takeback-button').hidden",
+            "no Take back online",
+        )
+        .await;
+        p.contains(
+            "undo-note",
+            "Undo is not offered in a game between two people online",
+        )
+        .await;
+    });
+}
+
+#[test]
+fn the_page_says_who_is_to_move_and_with_what_at_every_moment() {
+    run(async |env| {
+        let p = env.desktop("to move").await;
+        game_at(
+            &p,
+            people("sygo", 9),
+            &[("white", "A3"), ("black", "G3"), ("white", "C1")],
+        )
+        .await;
+        p.contains("to-move", "Black to move").await;
+        p.contains("move-options", "Black may place one stone")
+            .await;
+        p.contains("move-options", "or grow any or all of your groups")
+            .await;
+        p.contains("move-options", "Balance turn available").await;
+        p.point("G4").await;
+        p.pending("G4", 1).await;
+        p.contains("move-options", "Growth turn: 1 stone pending")
+            .await;
+        p.contains("move-options", "end the balance turn with a placement")
+            .await;
+        p.point("A1").await;
+        p.contains("move-options", "grown and placed").await;
+        p.click("#finish-button").await;
+        p.contains("to-move", "White to move").await;
+        p.contains("move-options", "White may place one stone")
+            .await;
+    });
+}
+
+#[test]
+fn the_early_score_says_it_is_an_area_count_so_far() {
+    run(async |env| {
+        let p = env.desktop("score").await;
+        game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        p.contains("scores", "White: 81").await;
+        p.contains("scores", "1 stone + 80 surrounded points").await;
+        p.contains(
+            "score-title",
+            "Area count so far: stones plus the vacant points each side surrounds",
+        )
+        .await;
+    });
+}
+
+#[test]
+fn a_message_goes_when_the_next_action_succeeds_and_is_never_shown_twice() {
+    run(async |env| {
+        let p = env.desktop("messages").await;
+        game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        p.point("E5").await;
+        p.contains("message", "E5 is occupied").await;
+        let twice = p
+            .js("const m = document.getElementById('message').textContent;
+                 return [...document.querySelectorAll('.board-bar p, .panel p')].filter(e => e.textContent.includes(m)).length;")
+            .await;
+        assert_eq!(twice, json!(0), "the message is said once");
+        p.point("C3").await;
+        p.stone("C3", "black").await;
+        p.wait(
+            "document.getElementById('message').textContent === ''",
+            "the message gone",
+        )
+        .await;
+    });
+}
+
+#[test]
+fn a_balance_turn_on_sygo_19_does_not_cover_the_board_with_placement_squares() {
+    run(async |env| {
+        let p = env.desktop("balance 19").await;
+        game_at(
+            &p,
+            people("sygo", 19),
+            &[("white", "A3"), ("black", "K10"), ("white", "C1")],
+        )
+        .await;
+        p.point("K11").await;
+        p.pending("K11", 1).await;
+        p.contains("move-options", "end the balance turn with a placement")
+            .await;
+        assert_eq!(
+            p.js("return document.querySelectorAll('.allow.placement').length;")
+                .await,
+            json!(0)
+        );
+        // The placement is still shown where the pointer is.
+        p.hover("R3").await;
+        p.wait(
+            r#"document.querySelector('[data-preview="placement"]')"#,
+            "R3 previewed as a placement",
+        )
+        .await;
+        p.contains("preview", "R3: a placement (it ends the turn)")
+            .await;
+    });
+}
+
+#[test]
+fn the_growth_marker_is_a_plus_not_a_dot_like_a_star_point() {
+    run(async |env| {
+        let p = env.desktop("growth marker").await;
+        let turns = [
+            ("white", "C3"),
+            ("black", "E5"),
+            ("white", "G3"),
+            ("black", "E7"),
+        ];
+        game_at(&p, people("sygo", 9), &turns).await;
+        p.point("C4").await;
+        p.pending("C4", 1).await;
+        p.wait(
+            r#"document.querySelector('.allow.growth[data-allowed="G4"]')"#,
+            "G4 offered",
+        )
+        .await;
+        let shapes = p
+            .js("return [document.querySelector('.allow.growth').tagName, document.querySelector('.star').tagName];")
+            .await;
+        assert_eq!(
+            shapes,
+            json!(["path", "circle"]),
+            "growth marker and star point"
+        );
+    });
+}
+
+#[test]
+fn the_board_and_the_buttons_do_not_move_when_messages_come_and_go() {
+    run(async |env| {
+        let p = env.phone("no jumps").await;
+        game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        p.to_move("black").await;
+        let board = rect(&p, "svg.board").await;
+        let play = rect(&p, "#play-button").await;
+        p.point("E5").await; // occupied: a message
+        p.contains("message", "occupied").await;
+        assert_eq!(rect(&p, "svg.board").await, board);
+        assert_eq!(rect(&p, "#play-button").await, play);
+        tap_tap(&p, "C3").await;
+        p.stone("C3", "black").await;
+        p.to_move("white").await;
+        assert_eq!(rect(&p, "svg.board").await, board);
+        assert_eq!(rect(&p, "#play-button").await, play);
+    });
+}
+
+#[test]
+fn a_spectator_link_cannot_move() {
+    run(async |env| {
+        let p = env.phone("spectator").await;
+        let id = game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        p.goto(&format!("/game/{id}")).await;
+        p.to_move("black").await;
+        p.point("C3").await;
+        p.contains("message", "You are watching").await;
+        let (_, game) = p.api("GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(game["turn_number"], json!(1));
+        assert_eq!(
+            p.js("return document.getElementById('controls').hidden;")
+                .await,
+            json!(true)
+        );
+    });
+}
+
+#[test]
+fn a_turn_after_the_game_ended_gets_one_message_and_changes_nothing() {
+    run(async |env| {
+        let p = env.desktop("after the end").await;
+        let id = game_at(
+            &p,
+            people("sygo", 9),
+            &[("white", "E5"), ("black", "resign")],
+        )
+        .await;
+        p.contains("to-move", "Game over").await;
+        p.point("C3").await;
+        p.contains("message", "The game is over").await;
+        let (_, game) = p.api("GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(game["turn_number"], json!(2));
+    });
+}
+
+#[test]
+fn a_double_click_plays_once() {
+    run(async |env| {
+        let p = env.desktop("double click").await;
+        let id = game_at(&p, people("sygo", 9), &[("white", "E5"), ("black", "C3")]).await;
+        // A double click on a growth point: one pending stone, not taken back.
+        let el = p.find(r#"[data-point="E6"]"#).await;
+        let mouse = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element: el,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Down {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            });
+        p.client
+            .perform_actions(mouse)
+            .await
+            .expect("a double click");
+        p.pending("E6", 1).await;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        p.pending("E6", 1).await;
+        p.click("#finish-button").await;
+        p.stone("E6", "white").await;
+        // A double click on a placement: one turn.
+        let el = p.find(r#"[data-point="G7"]"#).await;
+        let mouse = MouseActions::new("mouse2".into())
+            .then(PointerAction::MoveToElement {
+                element: el,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Down {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            });
+        p.client
+            .perform_actions(mouse)
+            .await
+            .expect("a double click");
+        p.stone("G7", "black").await;
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let (_, game) = p.api("GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(game["turn_number"], json!(4), "{}", game["turns"]);
+        p.wait(
+            "document.getElementById('message').textContent === ''",
+            "no message",
+        )
+        .await;
+    });
+}

@@ -1,0 +1,315 @@
+//! Playing on a phone by touch: a real phone's viewport (390×844 CSS px at
+//! pixel ratio 3) with touch events only, no mouse (`Page::phone`). A tap
+//! previews a point (a ghost stone, its effect in words), a second tap on it
+//! or the Play button under the board plays it; growth turns of several
+//! groups and Black's balance turn; on big boards the first tap zooms the
+//! view so that a point is hit surely.
+//!
+//! Games against the AI show the AI answering taps; the growth and balance
+//! scenarios are set up through the API on a page that plays both sides, so
+//! that the position is known.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::harness::{Page, run};
+
+/// A game through the API with `turns` played, opened on the page with the
+/// tokens of its human sides: its id.
+pub async fn game_at(p: &Page, spec: Value, turns: &[(&str, &str)]) -> String {
+    let (id, black, white) = p.create_game(spec).await;
+    let token = |color: &str| -> &Value { if color == "black" { &black } else { &white } };
+    let played: Vec<(&Value, &str)> = turns.iter().map(|(c, t)| (token(c), *t)).collect();
+    p.play_api(&id, &played).await;
+    let mut fragment = Vec::new();
+    for (side, t) in [("black", &black), ("white", &white)] {
+        if let Some(t) = t.as_str() {
+            fragment.push(format!("{side}={t}"));
+        }
+    }
+    p.goto(&format!("/game/{id}#{}", fragment.join("&"))).await;
+    p.wait("document.querySelector('svg.board')", "the board")
+        .await;
+    id
+}
+
+pub fn people(variant: &str, size: u32) -> Value {
+    json!({"variant": variant, "size": size, "black": {"kind": "human"}, "white": {"kind": "human"}})
+}
+
+pub fn against_ai(variant: &str, size: u32) -> Value {
+    json!({"variant": variant, "size": size, "black": {"kind": "human"},
+           "white": {"kind": "ai", "level": 1, "time_ms": 100}})
+}
+
+/// A first tap on a point: previewed (armed), nothing played yet.
+pub async fn tap_preview(p: &Page, point: &str) {
+    p.point(point).await;
+    p.wait(
+        &format!(r#"document.querySelector('[data-armed="{point}"]')"#),
+        &format!("{point} previewed after one tap"),
+    )
+    .await;
+    // The second tap of a person comes later than a jitter.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+}
+
+/// Tap, then tap again: the point is played (or added to the turn).
+pub async fn tap_tap(p: &Page, point: &str) {
+    tap_preview(p, point).await;
+    p.point(point).await;
+}
+
+/// A vacant point of `candidates` on the page's board.
+async fn vacant(p: &Page, candidates: &[&str]) -> String {
+    let v = p
+        .js(&format!(
+            "return {}.find(q => !document.querySelector(`[data-stone=\"${{q}}\"]`));",
+            json!(candidates)
+        ))
+        .await;
+    v.as_str().expect("a vacant point").to_string()
+}
+
+#[test]
+fn a_phone_plays_placements_against_the_ai_on_sygo_9_by_tap_and_tap_again() {
+    run(async |env| {
+        let p = env.phone("phone placements").await;
+        game_at(&p, against_ai("sygo", 9), &[]).await;
+        p.wait(
+            "document.querySelectorAll('[data-color=white]').length === 1",
+            "the AI's first turn",
+        )
+        .await;
+        p.to_move("black").await;
+        // One tap: a ghost stone and its effect in words, nothing played.
+        let first = vacant(&p, &["E5", "C3", "G7"]).await;
+        tap_preview(&p, &first).await;
+        p.contains("preview", "Tap").await;
+        assert_eq!(
+            p.js("return document.querySelectorAll('[data-color=black]').length;")
+                .await,
+            json!(0)
+        );
+        // The second tap plays it; the AI answers.
+        p.point(&first).await;
+        p.stone(&first, "black").await;
+        p.wait(
+            "document.querySelectorAll('#moves li[data-turn]').length === 3",
+            "the AI's answer",
+        )
+        .await;
+        p.to_move("black").await;
+        // A tap, then the Play button under the board.
+        let second = vacant(&p, &["C7", "G3", "A1"]).await;
+        tap_preview(&p, &second).await;
+        p.contains("play-button", &format!("Play {second}")).await;
+        p.click("#play-button").await;
+        p.stone(&second, "black").await;
+        p.screenshot("phone-sygo-9.png", true).await;
+    });
+}
+
+#[test]
+fn a_phone_grows_two_groups_in_one_turn_and_finishes_it() {
+    run(async |env| {
+        let p = env.phone("phone growth").await;
+        // White's A3 and C1 each grow: A2 and B1, which reverses A1.
+        game_at(
+            &p,
+            people("sygo", 9),
+            &[
+                ("white", "A3"),
+                ("black", "G3"),
+                ("white", "C1"),
+                ("black", "G4,A1"),
+            ],
+        )
+        .await;
+        p.to_move("white").await;
+        tap_tap(&p, "A2").await;
+        p.pending("A2", 1).await;
+        p.contains("move-options", "Growth turn: 1 stone pending")
+            .await;
+        tap_preview(&p, "B1").await;
+        p.wait(
+            r#"document.querySelector('[data-would-reverse="A1"]')"#,
+            "the capture previewed",
+        )
+        .await;
+        p.point("B1").await;
+        p.pending("B1", 2).await;
+        p.contains("finish-button", "Finish turn (2 stones)").await;
+        p.click("#finish-button").await;
+        p.to_move("black").await;
+        p.stone("A1", "white").await;
+        p.stone("B1", "white").await;
+    });
+}
+
+#[test]
+fn a_phone_plays_blacks_balance_turn_on_hexsygo() {
+    run(async |env| {
+        let p = env.phone("phone balance").await;
+        game_at(
+            &p,
+            people("hexsygo", 5),
+            &[("white", "A3"), ("black", "E5"), ("white", "C1")],
+        )
+        .await;
+        p.to_move("black").await;
+        p.contains("move-options", "Balance turn available").await;
+        tap_tap(&p, "E6").await;
+        p.pending("E6", 1).await;
+        tap_tap(&p, "A1").await;
+        p.pending("A1", 2).await;
+        p.contains("move-options", "grown and placed").await;
+        p.click("#finish-button").await;
+        p.stone("A1", "black").await;
+        p.stone("E6", "black").await;
+        p.to_move("white").await;
+        p.screenshot("phone-hexsygo-5.png", true).await;
+    });
+}
+
+#[test]
+fn a_phone_plays_against_the_ai_on_hexsygo() {
+    run(async |env| {
+        let p = env.phone("phone hex ai").await;
+        game_at(&p, against_ai("hexsygo", 4), &[]).await;
+        p.wait(
+            "document.querySelectorAll('[data-color=white]').length === 1",
+            "the AI's first turn",
+        )
+        .await;
+        p.to_move("black").await;
+        let point = vacant(&p, &["D4", "B2", "F6"]).await;
+        tap_tap(&p, &point).await;
+        p.stone(&point, "black").await;
+        p.wait(
+            "document.querySelectorAll('#moves li[data-turn]').length === 3",
+            "the AI's answer",
+        )
+        .await;
+    });
+}
+
+/// The size on screen of one point of the board, in CSS px.
+async fn point_size(p: &Page, point: &str) -> f64 {
+    p.js(&format!(
+        r#"const r = document.querySelector('[data-point="{point}"]').getBoundingClientRect(); return Math.min(r.width, r.height);"#
+    ))
+    .await
+    .as_f64()
+    .expect("a size")
+}
+
+#[test]
+fn on_sygo_19_the_first_tap_zooms_so_that_the_point_tapped_is_hit() {
+    run(async |env| {
+        let p = env.phone("phone 19").await;
+        game_at(&p, people("sygo", 19), &[]).await;
+        p.to_move("white").await;
+        let small = point_size(&p, "K10").await;
+        assert!(
+            small < 25.0,
+            "a point of the whole 19×19 board is small on a phone: {small} px"
+        );
+        // The first tap zooms onto that part of the board and previews K10.
+        tap_preview(&p, "K10").await;
+        p.wait(
+            "document.querySelector('svg.board[data-zoomed]')",
+            "the zoomed view",
+        )
+        .await;
+        let big = point_size(&p, "K10").await;
+        assert!(
+            big >= 40.0,
+            "a point of the zoomed view is big enough for a finger: {big} px"
+        );
+        // A tap off the centre of a neighbour (a third of a point away)
+        // hits that neighbour, not K10.
+        p.tap_at(r#"[data-point="L10"]"#, big / 3.0, -big / 3.0)
+            .await;
+        p.wait(
+            r#"document.querySelector('[data-armed="L10"]')"#,
+            "L10 previewed",
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        p.point("L10").await;
+        p.stone("L10", "white").await;
+        // The turn played, the whole board again.
+        p.wait(
+            "!document.querySelector('svg.board[data-zoomed]')",
+            "the whole board",
+        )
+        .await;
+        p.to_move("black").await;
+        // Whole board also on request.
+        tap_preview(&p, "C3").await;
+        p.wait("document.querySelector('svg.board[data-zoomed]')", "zoomed")
+            .await;
+        p.click("#whole-button").await;
+        p.wait(
+            "!document.querySelector('svg.board[data-zoomed]')",
+            "the whole board",
+        )
+        .await;
+        p.screenshot("phone-sygo-19.png", true).await;
+    });
+}
+
+#[test]
+fn on_hexsygo_10_a_tap_zooms_and_the_second_plays() {
+    run(async |env| {
+        let p = env.phone("phone hex 10").await;
+        game_at(&p, people("hexsygo", 10), &[]).await;
+        p.to_move("white").await;
+        tap_preview(&p, "J10").await;
+        p.wait(
+            "document.querySelector('svg.board[data-zoomed]')",
+            "the zoomed view",
+        )
+        .await;
+        let big = point_size(&p, "J10").await;
+        assert!(
+            big >= 35.0,
+            "a cell of the zoomed hexagon is big enough for a finger: {big} px"
+        );
+        p.point("J10").await;
+        p.stone("J10", "white").await;
+    });
+}
+
+#[test]
+fn every_control_of_the_game_page_is_at_least_44_px_on_a_phone() {
+    run(async |env| {
+        let p = env.phone("phone sizes").await;
+        game_at(&p, against_ai("sygo", 9), &[]).await;
+        p.to_move("black").await;
+        let small = p
+            .js(
+                "const out = [];
+                 for (const e of document.querySelectorAll('button, select, summary, input[type=text], label.check, a')) {
+                   const r = e.getBoundingClientRect();
+                   // Not shown: hidden, or off the screen (the skip link until focused).
+                   if ((r.width === 0 && r.height === 0) || r.right <= 0) continue;
+                   if (r.width < 44 || r.height < 44) out.push(`${e.tagName} ${e.id || e.textContent.trim().slice(0, 20)}: ${r.width}x${r.height}`);
+                 }
+                 return out;",
+            )
+            .await;
+        assert_eq!(small, json!([]), "controls smaller than 44 CSS px");
+        // The board fills the width of the screen in portrait.
+        let width = p
+            .js("return [document.querySelector('svg.board').getBoundingClientRect().width, window.innerWidth];")
+            .await;
+        let (board, screen) = (width[0].as_f64().unwrap(), width[1].as_f64().unwrap());
+        assert!(
+            board >= screen - 16.0,
+            "the board is {board} px wide on a {screen} px screen"
+        );
+    });
+}
