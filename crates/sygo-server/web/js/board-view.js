@@ -5,13 +5,19 @@
 /** How long a reversed stone takes to turn over (style.css: .stone.flip). */
 export const FLIP_MS = 900;
 
+/** The stones the board shows: the turn being built's, or the position's. */
+export function shownStones(page) {
+  const b = page.composer.builder;
+  return page.composer.building() ? b.steps.stones : page.shown().stones;
+}
+
 /** The view for `Board.render` (js/board.js). */
 export function boardView(page) {
   const shown = page.shown();
   const composer = page.composer;
   const b = composer.builder;
   const building = composer.building();
-  const stones = building ? b.steps.stones : shown.stones;
+  const stones = shownStones(page);
   const last = shown.last_turn;
   const key = `${shown.id}:${shown.shown_turn ?? shown.turn_number}`;
   const elapsed = performance.now() - page.flip.start;

@@ -130,7 +130,7 @@ export class Board {
     }
     this.layers = {};
     this.svg.append(stat);
-    for (const layer of ['shade', 'allowed', 'stones', 'marks', 'preview', 'cursor']) {
+    for (const layer of ['shade', 'allowed', 'stones', 'marks', 'hint', 'preview', 'cursor']) {
       this.layers[layer] = s('g', { class: layer, 'aria-hidden': 'true' });
       this.svg.append(this.layers[layer]);
     }
@@ -282,12 +282,33 @@ export class Board {
     (view.hint || []).forEach((name, i) => {
       const p = at(name);
       if (!p) return;
-      L.preview.append(s('circle', { class: `hint ${view.hintColor || ''}`, 'data-hint': name, cx: p.x, cy: p.y, r }));
-      L.preview.append(s('text', { class: 'num hint-num', x: p.x, y: p.y, text: String(i + 1) }));
+      L.hint.append(s('circle', { class: `hint ${view.hintColor || ''}`, 'data-hint': name, cx: p.x, cy: p.y, r }));
+      L.hint.append(s('text', { class: 'num hint-num', x: p.x, y: p.y, text: String(i + 1) }));
     });
 
-    // The preview of the hovered step.
-    const pv = view.preview;
+    this.drawPreview(view.preview, stones);
+
+    // The keyboard cursor.
+    if (view.cursor && at(view.cursor)) {
+      const p = at(view.cursor);
+      L.cursor.append(
+        g.hex
+          ? s('polygon', { class: 'cursor-mark', 'data-cursor': view.cursor, points: hexagon(p.x, p.y, R_HEX * 0.92) })
+          : s('rect', { class: 'cursor-mark', 'data-cursor': view.cursor, x: p.x - 0.48, y: p.y - 0.48, width: 0.96, height: 0.96, rx: 0.08 }),
+      );
+    }
+  }
+
+  /**
+   * Draws only the preview of a step (`preview`: the view's, or null) on
+   * `stones`: what a hover or a tap changes, without redrawing the rest.
+   */
+  drawPreview(pv, stones) {
+    const g = this.geo;
+    const L = this.layers;
+    const r = g.hex ? 0.43 : 0.47;
+    const at = (name) => g.byName.get(name);
+    L.preview.replaceChildren();
     if (pv && at(pv.point) && !stones[pv.point]) {
       const p = at(pv.point);
       if (pv.refused) {
@@ -305,16 +326,6 @@ export class Board {
           L.preview.append(s('circle', { class: 'would-reverse', 'data-would-reverse': name, cx: q.x, cy: q.y, r: r + 0.06 }));
         }
       }
-    }
-
-    // The keyboard cursor.
-    if (view.cursor && at(view.cursor)) {
-      const p = at(view.cursor);
-      L.cursor.append(
-        g.hex
-          ? s('polygon', { class: 'cursor-mark', 'data-cursor': view.cursor, points: hexagon(p.x, p.y, R_HEX * 0.92) })
-          : s('rect', { class: 'cursor-mark', 'data-cursor': view.cursor, x: p.x - 0.48, y: p.y - 0.48, width: 0.96, height: 0.96, rx: 0.08 }),
-      );
     }
   }
 }

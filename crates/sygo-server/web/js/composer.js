@@ -124,8 +124,7 @@ export class Composer {
   onHover(point) {
     this.hover = point;
     if (point === null) this.armed = null;
-    this.page.renderBoard();
-    this.page.renderPreview();
+    this.page.renderHover();
   }
 
   // ---- actions ----

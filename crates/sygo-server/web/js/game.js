@@ -13,7 +13,7 @@
 import * as api from './api.js';
 import { h, cap, other, setChildren } from './dom.js';
 import { buildLayout, buildBoard } from './layout.js';
-import { boardView } from './board-view.js';
+import { boardView, shownStones } from './board-view.js';
 import { Composer } from './composer.js';
 import { Controls } from './controls.js';
 import { renderStatus, renderPreview, renderLegend } from './status.js';
@@ -291,6 +291,13 @@ class GamePage {
     keepFocus(this.el.moves, () => review.renderMoves(this.el.moves, {
       turns: this.game.turns || [], shown: shownTurn, go: (n) => this.goTo(n),
     }));
+  }
+
+  /** Only the preview of the point under the pointer (a hover, a tap). */
+  renderHover() {
+    if (!this.board.svg) return;
+    this.board.drawPreview(this.composer.preview(), shownStones(this));
+    this.renderPreview();
   }
 
   renderBoard() {

@@ -15,46 +15,11 @@
 
 use std::time::Duration;
 
-use fantoccini::wd::WebDriverCompatibleCommand;
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::harness::{Page, run};
+use crate::cdp::cdp;
+use crate::harness::run;
 use crate::phone::{game_at, people};
-
-/// A Chromium DevTools command sent through chromedriver
-/// (`POST /session/{id}/goog/cdp/execute`).
-#[derive(Debug)]
-struct Cdp {
-    cmd: &'static str,
-    params: Value,
-}
-
-impl WebDriverCompatibleCommand for Cdp {
-    fn endpoint(
-        &self,
-        base: &url::Url,
-        session: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (
-            http::Method::POST,
-            Some(json!({"cmd": self.cmd, "params": self.params}).to_string()),
-        )
-    }
-}
-
-async fn cdp(p: &Page, cmd: &'static str, params: Value) {
-    p.client
-        .issue_cmd(Cdp { cmd, params })
-        .await
-        .unwrap_or_else(|e| panic!("{cmd}: {e}"));
-}
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
@@ -120,7 +85,10 @@ fn bench_phone_page_figures() {
               }).observe(document.querySelector('svg.board'), {subtree: true, childList: true});
               return true;")
             .await;
-        let points = ["C16", "O10", "H3", "S8", "E12", "M17", "J6"];
+        let points = [
+            "C16", "O10", "H3", "S8", "E12", "M17", "J6", "B2", "T19", "G14", "N5", "P12", "E7",
+            "L18", "R2",
+        ];
         for point in points {
             p.click("#whole-button").await;
             tokio::time::sleep(Duration::from_millis(200)).await;

@@ -470,3 +470,97 @@ fn a_double_click_plays_once() {
         .await;
     });
 }
+
+#[test]
+fn a_stale_page_submitting_a_turn_gets_one_message_and_changes_nothing() {
+    run(async |env| {
+        let p = env.desktop("stale").await;
+        // The page's live updates are blocked: it does not see the next turn.
+        crate::cdp::cdp(&p, "Network.enable", json!({})).await;
+        crate::cdp::cdp(&p, "Network.setBlockedURLs", json!({"urls": ["*/events"]})).await;
+        let id = game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        p.to_move("black").await;
+        let black = p
+            .js("return new URLSearchParams(location.hash.slice(1)).get('black');")
+            .await;
+        // Black's turn played elsewhere (another tab).
+        let (status, _) = p
+            .api(
+                "POST",
+                &format!("/api/games/{id}/turns"),
+                Some(json!({"turn": "C3", "turn_number": 1})),
+                black.as_str(),
+            )
+            .await;
+        assert_eq!(status, 200);
+        // This page still shows Black to move and plays G7.
+        p.point("G7").await;
+        p.contains("message", "Not played: the game had moved on")
+            .await;
+        p.stone("C3", "black").await;
+        p.to_move("white").await;
+        let (_, game) = p.api("GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(game["turn_number"], json!(2));
+        assert!(game["stones"].get("G7").is_none());
+    });
+}
+
+#[test]
+fn the_keyboard_focus_stays_on_a_button_when_the_page_is_redrawn() {
+    run(async |env| {
+        let p = env.desktop("focus").await;
+        game_at(
+            &p,
+            people("sygo", 9),
+            &[("white", "E5"), ("black", "C3"), ("white", "G7")],
+        )
+        .await;
+        p.js("document.querySelector('[data-review=previous]').focus(); return true;")
+            .await;
+        let enter = fantoccini::actions::KeyActions::new("keyboard".into())
+            .then(fantoccini::actions::KeyAction::Down {
+                value: fantoccini::key::Key::Enter.into(),
+            })
+            .then(fantoccini::actions::KeyAction::Up {
+                value: fantoccini::key::Key::Enter.into(),
+            });
+        p.client
+            .perform_actions(enter.clone())
+            .await
+            .expect("Enter");
+        p.contains("shown-turn", "Turn 2 of 3").await;
+        p.client.perform_actions(enter).await.expect("Enter again");
+        p.contains("shown-turn", "Turn 1 of 3").await;
+        let focused = p
+            .js("return document.activeElement.dataset.review || document.activeElement.tagName;")
+            .await;
+        assert_eq!(
+            focused,
+            json!("previous"),
+            "the focus stays on the button pressed"
+        );
+        // The controls too: Pass keeps the focus while the game changes.
+        p.click("[data-review=last]").await;
+        p.js("document.getElementById('takeback-button').focus(); return true;")
+            .await;
+        p.client
+            .perform_actions(
+                fantoccini::actions::KeyActions::new("keyboard2".into())
+                    .then(fantoccini::actions::KeyAction::Down {
+                        value: fantoccini::key::Key::Enter.into(),
+                    })
+                    .then(fantoccini::actions::KeyAction::Up {
+                        value: fantoccini::key::Key::Enter.into(),
+                    }),
+            )
+            .await
+            .expect("Enter");
+        p.wait(
+            r#"!document.querySelector('[data-stone="G7"]')"#,
+            "G7 taken back",
+        )
+        .await;
+        let focused = p.js("return document.activeElement.id;").await;
+        assert_eq!(focused, json!("takeback-button"));
+    });
+}

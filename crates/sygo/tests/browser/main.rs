@@ -9,6 +9,7 @@
 //! `target/screenshots/`.
 
 mod bench;
+mod cdp;
 mod etiquette;
 mod harness;
 mod phone;

@@ -313,3 +313,56 @@ fn every_control_of_the_game_page_is_at_least_44_px_on_a_phone() {
         );
     });
 }
+
+#[test]
+fn on_a_phone_on_its_side_the_board_fits_the_height_with_the_buttons_beside_it() {
+    run(async |env| {
+        let p = env.phone("landscape").await;
+        game_at(&p, people("sygo", 19), &[]).await;
+        p.to_move("white").await;
+        // Turned on its side (after the page loaded: chromedriver sets the
+        // phone's metrics again on every navigation).
+        crate::cdp::cdp(
+            &p,
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": 844, "height": 390, "deviceScaleFactor": 3, "mobile": true,
+                   "screenOrientation": {"type": "landscapePrimary", "angle": 90}}),
+        )
+        .await;
+        p.wait(
+            "window.innerWidth === 844 && window.innerHeight === 390",
+            "the phone on its side",
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        p.screenshot("phone-landscape-19.png", true).await;
+        let boxes = p
+            .js(
+                "const b = document.querySelector('svg.board').getBoundingClientRect();
+                 const c = document.getElementById('play-button').getBoundingClientRect();
+                 return [b.top, b.bottom, b.right, c.left, c.bottom, window.innerHeight];",
+            )
+            .await;
+        let v: Vec<f64> = boxes
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        let (top, bottom, right, play_left, play_bottom, height) =
+            (v[0], v[1], v[2], v[3], v[4], v[5]);
+        assert!(
+            top >= 0.0 && bottom <= height,
+            "the board fits the height: {top}..{bottom} of {height}"
+        );
+        assert!(
+            play_left >= right,
+            "the buttons are beside the board: {play_left} >= {right}"
+        );
+        assert!(
+            play_bottom <= height,
+            "Play is on the screen: {play_bottom} <= {height}"
+        );
+        p.screenshot("phone-landscape-19.png", true).await;
+    });
+}
