@@ -64,6 +64,8 @@ fn path() -> impl Strategy<Value = String> {
         Just(""),
         Just("/steps"),
         Just("/turns"),
+        Just("/resign"),
+        Just("/undo"),
         Just("/events"),
         Just("/hint"),
         Just("/analysis"),

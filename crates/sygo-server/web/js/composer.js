@@ -280,10 +280,13 @@ export class Composer {
     if (!token || g.status !== 'playing') return page.message(page.whyNot() || 'There is no game to resign here.');
     const sides = page.mySides();
     const side = sides.length === 2 ? g.to_move : sides[0];
+    // A link whose side is not known yet: the server knows it by its token.
+    const unknown = page.tokens.any && !page.tokens.black && !page.tokens.white && page.anySide === null &&
+      sides.length === 2;
     askConfirm({
       id: 'confirm-resign',
-      question: `Resign this game as ${cap(side)}?`,
-      detail: `${cap(other(side))} wins. This cannot be taken back.`,
+      question: unknown ? 'Resign this game, as the side of your link?' : `Resign this game as ${cap(side)}?`,
+      detail: unknown ? 'Your opponent wins. This cannot be taken back.' : `${cap(other(side))} wins. This cannot be taken back.`,
       yes: 'Yes, resign',
     }).then((ok) => {
       if (!ok) return;
