@@ -115,6 +115,15 @@ fn a_phone_plays_placements_against_the_ai_on_sygo_9_by_tap_and_tap_again() {
 fn a_phone_grows_two_groups_in_one_turn_and_finishes_it() {
     run(async |env| {
         let p = env.phone("phone growth").await;
+        // Anything the Content-Security-Policy refuses is recorded (and
+        // would be missing from the page).
+        crate::cdp::cdp(
+            &p,
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({"source": "window.__refused = []; document.addEventListener('securitypolicyviolation', \
+                   (e) => window.__refused.push(e.violatedDirective + ' ' + e.blockedURI));"}),
+        )
+        .await;
         // White's A3 and C1 each grow: A2 and B1, which reverses A1.
         game_at(
             &p,
@@ -145,6 +154,14 @@ fn a_phone_grows_two_groups_in_one_turn_and_finishes_it() {
         p.to_move("black").await;
         p.stone("A1", "white").await;
         p.stone("B1", "white").await;
+        // A1 turned over meanwhile (its animation's delay set through the
+        // CSSOM, which the policy allows; a style attribute it refuses).
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(
+            p.js("return window.__refused;").await,
+            json!([]),
+            "nothing refused by the CSP"
+        );
     });
 }
 
