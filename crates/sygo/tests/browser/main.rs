@@ -8,5 +8,6 @@
 //! with `cargo test -p sygo --test browser -- play::`. Screenshots go to
 //! `target/screenshots/`.
 
+mod comeback;
 mod harness;
 mod play;
