@@ -13,10 +13,8 @@ use crate::harness::{Page, run};
 
 /// What this browser remembers: `{id: {black, white, since}}`.
 async fn remembered(p: &Page) -> Value {
-    let v = p
-        .js("const d = JSON.parse(localStorage.getItem('sygo.games') || 'null'); return d ? d.games : {};")
-        .await;
-    v
+    p.js("const d = JSON.parse(localStorage.getItem('sygo.games') || 'null'); return d ? d.games : {};")
+        .await
 }
 
 /// Closes the tab and opens the site in a new one, as a player who left and
