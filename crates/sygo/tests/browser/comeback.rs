@@ -364,3 +364,46 @@ fn a_spectator_cannot_move() {
         p.close().await;
     });
 }
+
+#[test]
+fn a_finished_game_is_forgotten_from_your_games() {
+    run(async |env| {
+        let p = env.desktop("forget").await;
+        let playing = p.new_game("sygo", 5, None, None, false).await;
+        let finished = p.new_game("sygo", 5, None, None, false).await;
+        let white = remembered(&p).await[&finished]["white"].clone();
+        p.play_api(&finished, &[(&white, "resign")]).await;
+        p.goto("/").await;
+        let card = |id: &str| format!(r#"#my-games li[data-game="{id}"]"#);
+        p.wait(
+            &format!(
+                r#"document.querySelector('{}[data-status="over"]')"#,
+                card(&finished)
+            ),
+            "the finished game",
+        )
+        .await;
+        assert!(
+            p.text(&card(&finished))
+                .await
+                .contains("Black wins by resignation")
+        );
+        // Only a finished game can be forgotten.
+        let forget = |id: &str| format!(r#"document.querySelector('button[data-forget="{id}"]')"#);
+        assert_eq!(
+            p.js(&format!("return !!{};", forget(&playing))).await,
+            json!(false)
+        );
+        p.click(&format!(r#"button[data-forget="{finished}"]"#))
+            .await;
+        p.wait(
+            &format!("!document.querySelector('{}')", card(&finished)),
+            "the game gone from the list",
+        )
+        .await;
+        let mine = remembered(&p).await;
+        assert!(mine.get(&finished).is_none(), "{mine}");
+        assert!(mine[&playing]["black"].is_string(), "{mine}");
+        p.close().await;
+    });
+}
