@@ -125,6 +125,7 @@ pub fn app(state: AppState) -> Router {
     let api = Router::new()
         .route("/games", get(api::games::list).post(api::games::create))
         .route("/games/{id}", get(api::games::get))
+        .route("/games/{id}/side", get(api::games::side_of_token))
         .route("/games/{id}/steps", post(api::steps::steps))
         .route("/games/{id}/turns", post(api::turns::play))
         .route("/games/{id}/resign", post(api::turns::resign))

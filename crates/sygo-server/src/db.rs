@@ -26,12 +26,14 @@ const MAX_BATCH: usize = 256;
 fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
         M::up(include_str!("../migrations/0001_games_and_turns.sql")),
-        M::up(include_str!("../migrations/0002_resignations_and_undo.sql")),
+        M::up(include_str!("../migrations/0002_request_id.sql")),
+        M::up(include_str!("../migrations/0003_resignations_and_undo.sql")),
     ])
 }
 
-/// A row of the `games` table.
-#[derive(Clone, Debug)]
+/// A row of the `games` table. Not `Debug`: it holds the sides' secrets,
+/// which are never written to a log.
+#[derive(Clone)]
 pub(crate) struct GameRow {
     pub id: String,
     pub variant: String,
@@ -49,6 +51,8 @@ pub(crate) struct GameRow {
     pub record: Option<String>,
     /// Unix milliseconds.
     pub created: i64,
+    /// The client's id of the request that created the game (a secret).
+    pub request_id: Option<String>,
     /// How many times turns were taken back.
     pub undos: i64,
 }
@@ -67,7 +71,6 @@ pub(crate) struct TurnRow {
 }
 
 /// A game as stored: its row and its turns in order.
-#[derive(Debug)]
 pub(crate) struct StoredGame {
     pub row: GameRow,
     pub turns: Vec<StoredTurn>,
@@ -84,7 +87,7 @@ pub(crate) struct StoredTurn {
 /// What to write.
 enum Write {
     /// A new game, with the turns it starts with (an uploaded record's).
-    Game(GameRow, Vec<TurnRow>),
+    Game(Box<GameRow>, Vec<TurnRow>),
     /// One more turn of a game.
     Turn(TurnRow),
     /// Turns taken back: every turn after the first `keep` is deleted and
@@ -165,7 +168,7 @@ impl Db {
         game: GameRow,
         turns: Vec<TurnRow>,
     ) -> Result<(), WriteError> {
-        self.write(Write::Game(game, turns)).await
+        self.write(Write::Game(Box::new(game), turns)).await
     }
 
     /// Stores a turn; returns once it is committed.
@@ -222,7 +225,7 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     }
     let mut stmt = conn.prepare(
         "SELECT id, variant, size, komi, black, white, black_token, white_token, \
-         source, start, record, created, undos FROM games ORDER BY created, id",
+         source, start, record, created, request_id, undos FROM games ORDER BY created, id",
     )?;
     let rows = stmt.query_map([], |r| {
         Ok(GameRow {
@@ -238,7 +241,8 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             start: r.get(9)?,
             record: r.get(10)?,
             created: r.get(11)?,
-            undos: r.get(12)?,
+            request_id: r.get(12)?,
+            undos: r.get(13)?,
         })
     })?;
     let mut games = Vec::new();
@@ -323,8 +327,8 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
 fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT INTO games (id, variant, size, komi, black, white, black_token, \
-         white_token, source, start, record, created, undos) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+         white_token, source, start, record, created, request_id, undos) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
     )?
     .execute(params![
         g.id,
@@ -339,6 +343,7 @@ fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
         g.start,
         g.record,
         g.created,
+        g.request_id,
         g.undos
     ])?;
     Ok(())

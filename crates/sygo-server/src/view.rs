@@ -223,10 +223,15 @@ pub(crate) struct ListItem<'a> {
     source: &'static str,
     created: String,
     updated: String,
+    ai_thinking: bool,
+    /// The position string (`docs/position-string.md`): the board in a few
+    /// bytes, for the home page's small boards. Only for `?ids=`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<String>,
 }
 
-/// A game as the list shows it.
-pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live) -> ListItem<'a> {
+/// A game as the list shows it; with `position`, its position string too.
+pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live, position: bool) -> ListItem<'a> {
     let pos = live.game.position();
     ListItem {
         id: &meta.id,
@@ -241,5 +246,7 @@ pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live) -> ListItem<'a> {
         source: meta.source.name(),
         created: rfc3339(meta.created),
         updated: rfc3339(live.updated),
+        ai_thinking: live.ai_thinking,
+        position: position.then(|| pos.to_position_string()),
     }
 }

@@ -26,3 +26,10 @@ function route() {
 }
 
 route();
+
+// A link with a side's secret opened on the page already shown (only its
+// fragment differs, so the browser does not load it): load it, so that the
+// game page takes the secret (js/identity.js).
+window.addEventListener('hashchange', () => {
+  if (/(^|[#&])(token|black|white)=/.test(location.hash)) location.reload();
+});

@@ -10,7 +10,7 @@ use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use serde_json::json;
 
 use crate::harness::{Page, run};
-use crate::phone::{against_ai, game_at, people, tap_tap};
+use crate::phone::{against_ai, game_at, game_played, game_with_tokens, people, tap_tap};
 
 /// A box on the page: left, top, width, height.
 async fn rect(p: &Page, css: &str) -> Vec<f64> {
@@ -179,7 +179,8 @@ fn take_back_against_the_ai_removes_the_turn_and_its_answer() {
 fn take_back_on_a_page_playing_both_sides_and_not_offered_online() {
     run(async |env| {
         let p = env.desktop("undo hot seat").await;
-        let id = game_at(&p, people("sygo", 9), &[("white", "E5"), ("black", "C3")]).await;
+        let (id, black, _) =
+            game_with_tokens(&p, people("sygo", 9), &[("white", "E5"), ("black", "C3")]).await;
         p.click("#takeback-button").await;
         p.wait(
             r#"!document.querySelector('[data-stone="C3"]')"#,
@@ -187,14 +188,11 @@ fn take_back_on_a_page_playing_both_sides_and_not_offered_online() {
         )
         .await;
         p.to_move("black").await;
-        // Black's own page of the same game, online: no undo, and it says so.
         let (_, game) = p.api("GET", &format!("/api/games/{id}"), None, None).await;
         assert_eq!(game["turn_number"], json!(1));
-        let black = p
-            .js("return new URLSearchParams(location.hash.slice(1)).get('black');")
-            .await;
-        // Another page load (a new fragment alone would not reload the page).
-        p.goto("/games").await;
+        // Black's own link in a browser of its own, online: no undo, and the
+        // page says so.
+        let p = env.desktop("black online").await;
         p.goto(&format!(
             "/game/{id}#token={}&side=black",
             black.as_str().unwrap()
@@ -366,7 +364,8 @@ fn the_board_and_the_buttons_do_not_move_when_messages_come_and_go() {
 fn a_spectator_link_cannot_move() {
     run(async |env| {
         let p = env.phone("spectator").await;
-        let id = game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        // Started through the API: this browser never had a side's secret.
+        let (id, _, _) = game_played(&p, people("sygo", 9), &[("white", "E5")]).await;
         p.goto(&format!("/game/{id}")).await;
         p.to_move("black").await;
         p.point("C3").await;
@@ -478,11 +477,8 @@ fn a_stale_page_submitting_a_turn_gets_one_message_and_changes_nothing() {
         // The page's live updates are blocked: it does not see the next turn.
         crate::cdp::cdp(&p, "Network.enable", json!({})).await;
         crate::cdp::cdp(&p, "Network.setBlockedURLs", json!({"urls": ["*/events"]})).await;
-        let id = game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        let (id, black, _) = game_with_tokens(&p, people("sygo", 9), &[("white", "E5")]).await;
         p.to_move("black").await;
-        let black = p
-            .js("return new URLSearchParams(location.hash.slice(1)).get('black');")
-            .await;
         // Black's turn played elsewhere (another tab).
         let (status, _) = p
             .api(

@@ -10,6 +10,7 @@
 
 mod bench;
 mod cdp;
+mod comeback;
 mod etiquette;
 mod harness;
 mod phone;

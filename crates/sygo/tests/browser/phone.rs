@@ -16,12 +16,28 @@ use serde_json::{Value, json};
 use crate::harness::{Page, run};
 
 /// A game through the API with `turns` played, opened on the page with the
-/// tokens of its human sides: its id.
+/// tokens of its human sides (the browser remembers them): its id.
 pub async fn game_at(p: &Page, spec: Value, turns: &[(&str, &str)]) -> String {
+    game_with_tokens(p, spec, turns).await.0
+}
+
+/// A game through the API with `turns` played, not opened: its id and the
+/// tokens of its sides (`Value::Null` for the AI).
+pub async fn game_played(p: &Page, spec: Value, turns: &[(&str, &str)]) -> (String, Value, Value) {
     let (id, black, white) = p.create_game(spec).await;
     let token = |color: &str| -> &Value { if color == "black" { &black } else { &white } };
     let played: Vec<(&Value, &str)> = turns.iter().map(|(c, t)| (token(c), *t)).collect();
     p.play_api(&id, &played).await;
+    (id, black, white)
+}
+
+/// As [`game_at`], with the tokens.
+pub async fn game_with_tokens(
+    p: &Page,
+    spec: Value,
+    turns: &[(&str, &str)],
+) -> (String, Value, Value) {
+    let (id, black, white) = game_played(p, spec, turns).await;
     let mut fragment = Vec::new();
     for (side, t) in [("black", &black), ("white", &white)] {
         if let Some(t) = t.as_str() {
@@ -31,7 +47,7 @@ pub async fn game_at(p: &Page, spec: Value, turns: &[(&str, &str)]) -> String {
     p.goto(&format!("/game/{id}#{}", fragment.join("&"))).await;
     p.wait("document.querySelector('svg.board')", "the board")
         .await;
-    id
+    (id, black, white)
 }
 
 pub fn people(variant: &str, size: u32) -> Value {
