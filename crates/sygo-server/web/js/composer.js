@@ -93,7 +93,11 @@ export class Composer {
       return;
     }
     const board = page.board;
-    if (isBig(page.game) && !board.zoomed) board.zoomTo(point);
+    if (isBig(page.game) && !board.zoomed) {
+      // A tap on the whole big board only zooms and previews: never plays.
+      board.zoomTo(point);
+      this.armed = null;
+    }
     if (this.armed !== point) {
       this.armed = point;
       this.armedAt = performance.now();

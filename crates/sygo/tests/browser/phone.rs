@@ -290,6 +290,19 @@ fn on_sygo_19_the_first_tap_zooms_so_that_the_point_tapped_is_hit() {
             "the whole board",
         )
         .await;
+        // A tap on the whole board, even on the point previewed, only zooms.
+        p.point("C3").await;
+        p.wait(
+            "document.querySelector('svg.board[data-zoomed]')",
+            "zoomed again",
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(
+            p.js("return document.querySelectorAll('[data-stone]').length;")
+                .await,
+            json!(1)
+        );
         p.screenshot("phone-sygo-19.png", true).await;
     });
 }
