@@ -123,8 +123,13 @@ class LearnPage {
           h('nav', { 'aria-label': 'Lessons' }, this.list),
           h('p', {}, h('button', { type: 'button', class: 'linklike', id: 'learn-reset', onclick: () => this.reset() },
             'Forget my progress and start from the first lesson')))));
-    const wanted = decodeURIComponent(location.hash.replace(/^#/, ''));
-    let li = this.lessons.findIndex((l) => l.id === wanted);
+    // A lesson's own address, /learn#capture, opens it (also when the
+    // address changes under the page).
+    window.addEventListener('hashchange', () => {
+      const li = this.lessons.findIndex((l) => l.id === this.hashLesson());
+      if (li >= 0 && (li !== this.li || this.state === 'end')) this.open(li, 0);
+    });
+    let li = this.lessons.findIndex((l) => l.id === this.hashLesson());
     let si = 0;
     if (li < 0) {
       li = this.lessons.findIndex((l) => l.id === this.progress.lesson);
@@ -132,6 +137,14 @@ class LearnPage {
     }
     if (li < 0) li = Math.max(0, this.lessons.findIndex((l) => !this.isDone(l)));
     this.open(li, si);
+  }
+
+  hashLesson() {
+    try {
+      return decodeURIComponent(location.hash.replace(/^#/, ''));
+    } catch (e) {
+      return '';
+    }
   }
 
   isDone(lesson) {
@@ -367,7 +380,7 @@ class LearnPage {
     this.render();
     this.update();
     const focus = hint ? this.buttons.again : this.buttons.next;
-    focus.focus({ preventScroll: true });
+    focus.focus();
   }
 
   next() {
@@ -489,6 +502,11 @@ class LearnPage {
 
   /** Which buttons may be used now. */
   update() {
+    // The page's state, for its style and for tests: loading, playing,
+    // missed, done or end; busy while the server is asked.
+    const page = this.root.querySelector('.learn');
+    page.dataset.state = this.state;
+    page.dataset.busy = String(this.busy);
     const b = this.buttons;
     const playing = this.state === 'playing' && !this.busy;
     const ended = this.state === 'end';
@@ -498,10 +516,13 @@ class LearnPage {
     b.again.textContent = this.state === 'missed' ? 'Try again' : 'Start again';
     b.again.classList.toggle('primary', this.state === 'missed');
     b.again.disabled = this.state === 'loading';
-    b.next.hidden = this.state !== 'done';
     const last = this.si + 1 >= this.lesson.steps.length;
     b.next.textContent = !last ? 'Next step'
       : this.li + 1 < this.lessons.length ? `Next lesson: ${this.lessons[this.li + 1].title}` : 'Finish';
-    for (const button of Object.values(b)) button.hidden = ended || (button === b.next && this.state !== 'done');
+    // The buttons stay where they are (disabled when of no use), so that a
+    // second tap on Finish turn never lands on another button; Next comes
+    // last, once the step is done.
+    for (const button of Object.values(b)) button.hidden = ended;
+    b.next.hidden = this.state !== 'done';
   }
 }
