@@ -11,3 +11,4 @@
 mod comeback;
 mod harness;
 mod play;
+mod tutorial;
