@@ -71,6 +71,17 @@ const MAX_STATES: usize = 1_000_000;
 fn every_position_is_read_exhaustively() {
     let started = Instant::now();
     let puzzles = selected();
+    // TACTICS_SHOW=N prints up to N correct turns a position (4 unless set).
+    let show = std::env::var("TACTICS_SHOW")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(4);
+    // TACTICS_SHOW_WRONG=N prints up to N legal turns that miss the goal.
+    let show_wrong = std::env::var("TACTICS_SHOW_WRONG")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    let mut problems = Vec::new();
     let mut names = HashSet::new();
     for puzzle in &puzzles {
         assert!(
@@ -82,12 +93,15 @@ fn every_position_is_read_exhaustively() {
         let judge = puzzle.judge();
         let mut legal = 0;
         let mut correct = Vec::new();
+        let mut incorrect = Vec::new();
         let mut correct_hashes = oracle::HashSet::default();
         let complete = oracle::for_each_legal_turn(&judge.start, MAX_STATES, |turn, after| {
             legal += 1;
             if judge.meets(after) {
                 correct.push(turn.to_notation(&puzzle.geometry));
                 correct_hashes.insert(after.hash());
+            } else if incorrect.len() < show_wrong {
+                incorrect.push(turn.to_notation(&puzzle.geometry));
             }
         });
         let states = complete.unwrap_or_else(|| {
@@ -102,32 +116,6 @@ fn every_position_is_read_exhaustively() {
             Ok(correct_hashes.contains(&after.hash()))
         };
         let g = &puzzle.geometry;
-        assert!(
-            !correct.is_empty(),
-            "{}: no legal turn meets the goal\n{}",
-            puzzle.name,
-            judge.start.diagram()
-        );
-        assert_eq!(
-            hits(&puzzle.turn(puzzle.solution)),
-            Ok(true),
-            "{}: the solution {} is not among the correct turns\n{}",
-            puzzle.name,
-            puzzle.solution,
-            judge.start.diagram()
-        );
-        // The judge, asked directly, agrees with the oracle's set.
-        assert_eq!(judge.solved_by(&puzzle.turn(puzzle.solution)), Ok(true));
-        assert!(!puzzle.wrong.is_empty(), "{}: no wrong turn", puzzle.name);
-        for wrong in puzzle.wrong.iter().chain(&["pass"]) {
-            assert_eq!(
-                hits(&puzzle.turn(wrong)),
-                Ok(false),
-                "{}: the wrong turn {wrong} is illegal or correct\n{}",
-                puzzle.name,
-                judge.start.diagram()
-            );
-        }
         let random = (0..100u64)
             .filter(|&seed| {
                 let turn = RandomPlayer::new(seed)
@@ -136,8 +124,8 @@ fn every_position_is_read_exhaustively() {
                 hits(&turn) == Ok(true)
             })
             .count();
-        let mut shown: Vec<String> = correct.iter().take(4).cloned().collect();
-        if correct.len() > 4 {
+        let mut shown: Vec<String> = correct.iter().take(show).cloned().collect();
+        if correct.len() > show {
             shown.push("…".to_string());
         }
         println!(
@@ -152,12 +140,42 @@ fn every_position_is_read_exhaustively() {
             read_from.elapsed().as_secs_f64(),
             shown.join(" ")
         );
+        if !incorrect.is_empty() {
+            println!("     missing the goal: {}", incorrect.join(" "));
+        }
+        let mut problem = |what: String| {
+            println!("     PROBLEM: {what}");
+            problems.push(format!(
+                "{}: {what}\n{}",
+                puzzle.name,
+                judge.start.diagram()
+            ));
+        };
+        if correct.is_empty() {
+            problem("no legal turn meets the goal".to_string());
+        }
+        if hits(&puzzle.turn(puzzle.solution)) != Ok(true)
+            || judge.solved_by(&puzzle.turn(puzzle.solution)) != Ok(true)
+        {
+            problem(format!("the solution {} is not correct", puzzle.solution));
+        }
+        if puzzle.wrong.is_empty() {
+            problem("no wrong turn".to_string());
+        }
+        for wrong in puzzle.wrong.iter().chain(&["pass"]) {
+            match hits(&puzzle.turn(wrong)) {
+                Ok(false) => {}
+                Ok(true) => problem(format!("the wrong turn {wrong} is correct")),
+                Err(e) => problem(format!("the wrong turn {wrong} is illegal: {e}")),
+            }
+        }
     }
     println!(
         "{} positions read in {:.1} s",
         puzzles.len(),
         started.elapsed().as_secs_f64()
     );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// The oracle's shortcut is sound: every point it does not ask about is one

@@ -724,7 +724,800 @@ pub fn first_set() -> Vec<Puzzle> {
     ]
 }
 
-/// The multi-group liberty races (issue 21).
+/// The multi-group liberty races (issue 21): captures that need two or
+/// three groups to grow at once, groups with few liberties to save,
+/// natural-looking turns that hand over a group, races, decoys. Most come
+/// from self-play (`sygo arena --records`), the AI's own mistakes among them.
 pub fn races() -> Vec<Puzzle> {
-    vec![]
+    vec![
+        // From self-play (7x7, the AI passed here). Black's sixteen stones have two
+        // liberties, A7 (next to White's A6) and C7 (next to the D-group): two white
+        // groups grow at once and reverse them.
+        Puzzle {
+            name: "white fills both liberties of sixteen stones at once",
+            geometry: sygo(7),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 . X . X X X X 7
+                  6 O X O X X X X 6
+                  5 X X O O X X . 5
+                  4 X X X O O X X 4
+                  3 X X X O O O O 3
+                  2 X X X O O O O 2
+                  1 X X X O O O . 1
+                    A B C D E F G
+            ",
+            goal: Goal::Capture("A1"),
+            solution: "A7,C7",
+            wrong: &["C7", "G1"],
+        },
+        // From self-play (the turn before; the AI played A1). Black's thirteen stones
+        // have three liberties, A1, A7 and C7, each next to a different white group.
+        // Taking A2-B2 at A1 (or A6 at A7) still leaves two liberties that two white
+        // groups fill; C7 joins them to the wall on the right.
+        Puzzle {
+            name: "black joins thirteen stones to the wall rather than take two",
+            geometry: sygo(7),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 . X . X X X X 7
+                  6 O X O X X X X 6
+                  5 X X O O X X . 5
+                  4 X X X O O X X 4
+                  3 X X X O O O O 3
+                  2 O O X O O O O 2
+                  1 . X X O O O . 1
+                    A B C D E F G
+            ",
+            goal: Goal::Save("B1"),
+            solution: "C7",
+            wrong: &["A1", "A7"],
+        },
+        // From self-play (the AI played C3,C4,G4). White's F1-G2 has two liberties:
+        // E1, next to Black's D1-group, and G3, next to the F3-group. Growing G4 uses
+        // the F3-group's growth elsewhere.
+        Puzzle {
+            name: "black takes the corner with two groups at once",
+            geometry: sygo(7),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 . O O X O . . 7
+                  6 . O X X O O . 6
+                  5 . O X O X X . 5
+                  4 . O . O . X . 4
+                  3 . O . O . X . 3
+                  2 . X X X X O O 2
+                  1 . . . X . O O 1
+                    A B C D E F G
+            ",
+            goal: Goal::Capture("F1"),
+            solution: "E1,G3",
+            wrong: &["C3,C4,G4", "E1"],
+        },
+        // From self-play (the AI played A6 and lost the eleven stones to C1,A2,E3).
+        // Black's D1-group has three liberties, C1, A2 and E3, each next to a
+        // different white group. C1 takes the single stone B1 and leaves two liberties;
+        // G3 takes White's five corner stones, which touch D1, and joins the group to
+        // the F3-group outside.
+        Puzzle {
+            name: "black saves eleven stones by taking the corner, not the single stone",
+            geometry: sygo(7),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 . O O X O . . 7
+                  6 . O X X O O O 6
+                  5 . O X O X X . 5
+                  4 . O X O . X X 4
+                  3 O O X O . X . 3
+                  2 . X X X X O O 2
+                  1 X O . X O O O 1
+                    A B C D E F G
+            ",
+            goal: Goal::Save("D1"),
+            solution: "G3",
+            wrong: &["A6", "C1"],
+        },
+        // From self-play (the AI played D4,D6: growing D6 spends the growth of the
+        // group that touches C4). White's B3-D3 has two liberties, C4 (next to the
+        // A2-group) and D4 (next to the E3-group).
+        Puzzle {
+            name: "black closes both liberties of four stones from two sides",
+            geometry: sygo(7),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 . O O . . . . 7
+                  6 O O X . . O . 6
+                  5 X X X . . X . 5
+                  4 X O . . X X X 4
+                  3 X O O O X X . 3
+                  2 X X X X O O O 2
+                  1 . O O O . O . 1
+                    A B C D E F G
+            ",
+            goal: Goal::Capture("B3"),
+            solution: "C4,D4",
+            wrong: &["D4,D6", "C4"],
+        },
+        // From self-play (the AI played D6). Black's A4-C4 has two liberties, C3 (next
+        // to White's B2-group) and A5 (next to the B5-group).
+        Puzzle {
+            name: "white takes three edge stones with two groups",
+            geometry: sygo(7),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 . . . . . . . 7
+                  6 . O . . . . . 6
+                  5 . O O . O . . 5
+                  4 X X X O O . . 4
+                  3 O O . X X . . 3
+                  2 . O X X X X X 2
+                  1 . . X X X X . 1
+                    A B C D E F G
+            ",
+            goal: Goal::Capture("A4"),
+            solution: "C3,A5",
+            wrong: &["D6", "A5"],
+        },
+        // The next turn of that game (the AI played D7 and lost them). Growing to C3
+        // joins A4-C4 to the big group below; extending to A5 leaves two liberties,
+        // A6 and C3, for two white groups.
+        Puzzle {
+            name: "black connects three edge stones before two groups close them",
+            geometry: sygo(7),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 . . . . . . . 7
+                  6 . O . O . . . 6
+                  5 . O O . O . . 5
+                  4 X X X O O . . 4
+                  3 O O . X X . . 3
+                  2 . O X X X X X 2
+                  1 . . X X X X . 1
+                    A B C D E F G
+            ",
+            goal: Goal::Save("A4"),
+            solution: "C3",
+            wrong: &["D7", "A5"],
+        },
+        // Two turns earlier in that game. Black can take D1-E2 (C1,E1, what the AI
+        // played), but then White's two groups close A4-C4 at C3 and A5. C3 saves
+        // them; nothing both takes and saves.
+        Puzzle {
+            name: "black saves three stones rather than take three",
+            geometry: sygo(7),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 . . . . . . . 7
+                  6 . O . . . . . 6
+                  5 . O O . O . . 5
+                  4 X X X O O . . 4
+                  3 O O . X X . . 3
+                  2 . O X O O X X 2
+                  1 . . . O . X . 1
+                    A B C D E F G
+            ",
+            goal: Goal::Save("A4"),
+            solution: "C3",
+            wrong: &["C1,E1"],
+        },
+        // From self-play. White's E4-F5 has two liberties, G4 (next to two black
+        // groups) and D5 (next to Black's C3-group): D5 joins it to the wall above.
+        Puzzle {
+            name: "white connects four stones with two liberties to its wall",
+            geometry: sygo(7),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 X X X X . . . 7
+                  6 O O O O X X X 6
+                  5 . O X . O O X 5
+                  4 O O X X O O . 4
+                  3 . O X . X X X 3
+                  2 O O O . . . X 2
+                  1 O O O X . . . 1
+                    A B C D E F G
+            ",
+            goal: Goal::Save("E4"),
+            solution: "D5",
+            wrong: &["G4"],
+        },
+        // From self-play (the AI played G3 and lost them). White's E6-F7 has two
+        // liberties, D6 (next to Black's D7) and G7 (next to G6). Taking G6 at G7
+        // leaves D6 and other liberties Black fills; D6 joins the big group.
+        Puzzle {
+            name: "white joins four stones to its big group instead of taking one",
+            geometry: sygo(7),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 . X . X O O . 7
+                  6 . X O . O O X 6
+                  5 X X O O X X . 5
+                  4 X X X O O X X 4
+                  3 X X X O O O . 3
+                  2 . . . O O O O 2
+                  1 . . . O O O . 1
+                    A B C D E F G
+            ",
+            goal: Goal::Save("E6"),
+            solution: "D6",
+            wrong: &["G3", "G7"],
+        },
+        // From self-play on Hexsygo 4 (the AI played E4,C1,C4: C1 spends the growth
+        // of the group next to E3). Black's F3-group has two liberties, E3 (next to
+        // White's D2-group) and E4 (next to the F5-group).
+        Puzzle {
+            name: "white closes four stones with two groups, not one",
+            geometry: hex(4),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    . . . . 7
+                  6   . . X X O 6
+                  5  . . . X O X 5
+                  4 . X . . . X X 4
+                  3  X O . . . X 3
+                  2   O X X O O 2
+                  1    . . . . 1
+                       A B C D
+            ",
+            goal: Goal::Capture("F3"),
+            solution: "E3,E4",
+            wrong: &["E4,C1,C4", "E4"],
+        },
+        // From self-play (the AI played C4 and lost). White's E4-group and Black's
+        // C1-group share the liberty D3, and each has one more (D4 for White, C2 for
+        // Black). White grows C2 from B1 and D3 from E4 in one turn and reverses six
+        // stones, which saves the E4-group.
+        Puzzle {
+            name: "white wins the race by filling both liberties first",
+            geometry: hex(4),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    . . . . 7
+                  6   O X X . X 6
+                  5  X O O X X X 5
+                  4 . X . . O O O 4
+                  3  X . . . X X 3
+                  2   . . . X X 2
+                  1    . O X X 1
+                       A B C D
+            ",
+            goal: Goal::CaptureAndSave("C1", "E4"),
+            solution: "C2,D3",
+            wrong: &["C4", "C2"],
+        },
+        // From self-play. Black's A1-group has two liberties, C2 (next to White's
+        // A2-group) and D3 (next to the D1-group).
+        Puzzle {
+            name: "white closes four corner stones with two groups",
+            geometry: hex(4),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    O . . X 7
+                  6   . O O X . 6
+                  5  . . . . X X 5
+                  4 . X X X X O O 4
+                  3  O . . . O . 3
+                  2   O O . X O 2
+                  1    X X X O 1
+                       A B C D
+            ",
+            goal: Goal::Capture("A1"),
+            solution: "C2,D3",
+            wrong: &["C2", "D3"],
+        },
+        // From self-play. Black's C1-group has two liberties, D1 and F4, each next to a
+        // single white stone that grows into it.
+        Puzzle {
+            name: "black saves seven stones by taking the stone that closes them",
+            geometry: hex(4),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    . X O . 7
+                  6   O X X O O 6
+                  5  O O X O X X 5
+                  4 . O X O X . O 4
+                  3  O . X O X X 3
+                  2   X X O X O 2
+                  1    O O X . 1
+                       A B C D
+            ",
+            goal: Goal::Save("C1"),
+            solution: "G7",
+            wrong: &["D7"],
+        },
+        // From self-play (the AI played B1 and lost them). White's D1-E1 has one
+        // liberty, F3, which also touches the E4-group.
+        Puzzle {
+            name: "white connects two stones through its other group",
+            geometry: hex(4),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    . . . . 7
+                  6   O X X . X 6
+                  5  . O O . . X 5
+                  4 . X . . O O O 4
+                  3  X . . . X . 3
+                  2   . . . X O 2
+                  1    . . X O 1
+                       A B C D
+            ",
+            goal: Goal::Save("D1"),
+            solution: "F3",
+            wrong: &["B1"],
+        },
+        // From self-play (the AI played C3,B3). White's D1-E1 has one liberty, E3,
+        // next to two black groups and to White's D3-group.
+        Puzzle {
+            name: "white connects two stones in atari between two black groups",
+            geometry: hex(4),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    . X . . 7
+                  6   X X . O O 6
+                  5  O X X O X X 5
+                  4 . O . . O X . 4
+                  3  O . . O . X 3
+                  2   . X . X O 2
+                  1    . X X O 1
+                       A B C D
+            ",
+            goal: Goal::Save("D1"),
+            solution: "E3",
+            wrong: &["C3,B3"],
+        },
+        // From self-play (the AI played A1,D6,D4: D6 grows the group that must take
+        // G6). Black's F6-group has one liberty, G6, shared with the F3-group.
+        Puzzle {
+            name: "black connects three stones before the wall closes",
+            geometry: hex(4),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    X O X X 7
+                  6   O . O X . 6
+                  5  . O . O O X 5
+                  4 . X O . X X . 4
+                  3  . X O . O X 3
+                  2   . X O O O 2
+                  1    . . O . 1
+                       A B C D
+            ",
+            goal: Goal::Save("F6"),
+            solution: "A1,G6",
+            wrong: &["A1,D6,D4"],
+        },
+        // From self-play on Hexsygo 5. Black's G4-group has two liberties, F3 (next
+        // to White's G3-group) and F4 (next to the F5-group).
+        Puzzle {
+            name: "white closes six stones with two groups",
+            geometry: hex(5),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                        E F G H J
+                  9     X X X X O 9
+                  8    X X X X O X 8
+                  7   . . . X O X O 7
+                  6  O X X O O X O O 6
+                  5 O O X X . O X X O 5
+                  4  . O X X X . X O 4
+                  3   O X O O X . O 3
+                  2    X O . O X X 2
+                  1     . O O X . 1
+                        A B C D E
+            ",
+            goal: Goal::Capture("G4"),
+            solution: "F3,F4",
+            wrong: &["F4"],
+        },
+        // From self-play. White's D7-group has two liberties, C7 (next to the
+        // D1-group) and E8 (next to Black's F9).
+        Puzzle {
+            name: "white joins six stones to the wall, not the single stone",
+            geometry: hex(5),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                        E F G H J
+                  9     O X O X . 9
+                  8    O . O X X O 8
+                  7   . O O X . X X 7
+                  6  O X X X . O X O 6
+                  5 . O O O O . X O . 5
+                  4  O . O X O X . O 4
+                  3   X X X O X O O 3
+                  2    X X . O X X 2
+                  1     . . O X . 1
+                        A B C D E
+            ",
+            goal: Goal::Save("D7"),
+            solution: "C7",
+            wrong: &["G7", "E8"],
+        },
+        // From self-play (the AI played E7 and lost them). White's A1-group has one
+        // liberty, A3; growing there alone leaves A4, which Black fills.
+        Puzzle {
+            name: "white saves seven corner stones with two growths",
+            geometry: hex(5),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                        E F G H J
+                  9     X X . X . 9
+                  8    . . X X X X 8
+                  7   O O . X O X O 7
+                  6  O X O O O O O . 6
+                  5 O X X X X X . O O 5
+                  4  . X O O O X O . 4
+                  3   . O O X X X O 3
+                  2    O X X . . O 2
+                  1     O X . . . 1
+                        A B C D E
+            ",
+            goal: Goal::Save("A1"),
+            solution: "A3,A4",
+            wrong: &["E7", "A3"],
+        },
+        // From self-play (the AI played D4). White's F5-group has one liberty, F4,
+        // shared with the B1-group.
+        Puzzle {
+            name: "white connects three stones to its big group",
+            geometry: hex(5),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                        E F G H J
+                  9     X X X X X 9
+                  8    . X X X X X 8
+                  7   X X X X X X X 7
+                  6  O O . . X O X X 6
+                  5 O O O O X O O X X 5
+                  4  O O O . X . X X 4
+                  3   O O O O O O O 3
+                  2    O O X X X X 2
+                  1     . O . X X 1
+                        A B C D E
+            ",
+            goal: Goal::Save("F5"),
+            solution: "F4",
+            wrong: &["D4"],
+        },
+        // From self-play (the AI played B1,G4). White's G6-group has one liberty, F5,
+        // shared with the C1-group.
+        Puzzle {
+            name: "white connects two stones at the shared liberty",
+            geometry: hex(5),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                        E F G H J
+                  9     O X O X . 9
+                  8    O . O X X O 8
+                  7   O O O X O X X 7
+                  6  O X X X X O X O 6
+                  5 . O O O O . X O . 5
+                  4  O X O X O X . O 4
+                  3   X X X O X O O 3
+                  2    X X . O X X 2
+                  1     . . O X . 1
+                        A B C D E
+            ",
+            goal: Goal::Save("G6"),
+            solution: "F5",
+            wrong: &["B1,G4"],
+        },
+        // From self-play (the AI played D4,B1,H6). Black's G7-group has one liberty,
+        // F6, shared with the A2-group.
+        Puzzle {
+            name: "black connects two stones and does not grow the wrong group",
+            geometry: hex(5),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                        E F G H J
+                  9     O X O O O 9
+                  8    O X X O X O 8
+                  7   O O X O X O O 7
+                  6  O . O X . O . X 6
+                  5 . X X X . O X X . 5
+                  4  X X . . O X X X 4
+                  3   . X X O O . . 3
+                  2    X O O . O O 2
+                  1     O . X X X 1
+                        A B C D E
+            ",
+            goal: Goal::Save("G7"),
+            solution: "B1,F6",
+            wrong: &["D4,B1,H6"],
+        },
+        // From self-play on 9x9. Black's G1-group has two liberties, G2 (next to
+        // White's F1-group) and J2 (next to the J3-group).
+        Puzzle {
+            name: "white closes thirteen stones with two groups",
+            geometry: sygo(9),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J
+                  9 . . X . X X O O . 9
+                  8 X X X X X O O O O 8
+                  7 O . X X X O O . O 7
+                  6 O . O O O X O O O 6
+                  5 O O . O X X X O . 5
+                  4 O O O O X X X O O 4
+                  3 X X X O O O X X O 3
+                  2 X X X X O O . X . 2
+                  1 X X X . X O X X X 1
+                    A B C D E F G H J
+            ",
+            goal: Goal::Capture("G1"),
+            solution: "G2,J2",
+            wrong: &["G2", "J2"],
+        },
+        // From self-play (the AI passed). Black's F6-group has two liberties, G8 and
+        // H8, next to two single white stones that grow in one turn.
+        Puzzle {
+            name: "black saves thirteen stones with two liberties",
+            geometry: sygo(9),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J
+                  9 O O O O X X O X . 9
+                  8 O O O O X X . . O 8
+                  7 O O O O X X X X X 7
+                  6 O O O O O X X X X 6
+                  5 O O O O O O O O O 5
+                  4 . O . O O O O O O 4
+                  3 O O O O O O O O O 3
+                  2 O O O O O O O O O 2
+                  1 O O O O O O O O O 1
+                    A B C D E F G H J
+            ",
+            goal: Goal::Save("F6"),
+            solution: "G8",
+            wrong: &["H8"],
+        },
+        // From self-play. Black's B2-group has two liberties, B1 (next to White's
+        // C1-group) and A2 (next to the A3-group).
+        Puzzle {
+            name: "white closes five stones from two sides",
+            geometry: sygo(9),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J
+                  9 . O . . O . O O . 9
+                  8 . O O O O O O X X 8
+                  7 . O . O . X X X X 7
+                  6 O . O . X . . X . 6
+                  5 O O O X X X X . X 5
+                  4 O O X O X . . X X 4
+                  3 O X X O X . . X X 3
+                  2 . X X O . . . X X 2
+                  1 . . O O . . . X . 1
+                    A B C D E F G H J
+            ",
+            goal: Goal::Capture("B2"),
+            solution: "B1,A2",
+            wrong: &["B1", "A2"],
+        },
+        // From self-play. Black's F4-group has two liberties, F6 (next to White's
+        // C3-group) and H6 (next to the F1-group).
+        Puzzle {
+            name: "white closes four stones with its two big groups",
+            geometry: sygo(9),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J
+                  9 X X X O O . . . . 9
+                  8 X X X . O . X X . 8
+                  7 X X . O O O O . . 7
+                  6 X . O O O . X . . 6
+                  5 . X X O O X X O . 5
+                  4 . X X O O X O O . 4
+                  3 . X O O . O O O O 3
+                  2 X X X X O O O . . 2
+                  1 . X X X X O . X X 1
+                    A B C D E F G H J
+            ",
+            goal: Goal::Capture("F4"),
+            solution: "F6,H6",
+            wrong: &["H6", "F6"],
+        },
+        // From self-play. White's E1-group has three liberties, D1, E3 and D4, each
+        // next to a different black group: three growths would reverse it.
+        Puzzle {
+            name: "white saves nine stones with three liberties",
+            geometry: sygo(9),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J
+                  9 . . . . O . . . . 9
+                  8 O O O O O . . X X 8
+                  7 O O O O O X X X X 7
+                  6 O O O X X X X X X 6
+                  5 O O X X O O X X X 5
+                  4 O O . . O O O X X 4
+                  3 O O O O . O X . X 3
+                  2 . . . O X O X X . 2
+                  1 . . X . O O X X . 1
+                    A B C D E F G H J
+            ",
+            goal: Goal::Save("E1"),
+            solution: "E3",
+            wrong: &["C4"],
+        },
+        // From self-play. Black's H7-group has two liberties, E9 (next to White's
+        // big group) and H9 (next to J9).
+        Puzzle {
+            name: "white closes six stones on the top edge with two groups",
+            geometry: sygo(9),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J
+                  9 O O O O . X X . O 9
+                  8 O O O O X O X X X 8
+                  7 O O O O . O O X O 7
+                  6 O O O O X O O O O 6
+                  5 O X X O O . O O O 5
+                  4 X X O O . O . O O 4
+                  3 . X O . O O O O O 3
+                  2 X X X O O O O O O 2
+                  1 . X X O O O O O O 1
+                    A B C D E F G H J
+            ",
+            goal: Goal::Capture("H7"),
+            solution: "E9,H9",
+            wrong: &["E9"],
+        },
+        // From self-play on 13x13. Black's A1-group has two liberties, D2 (next to
+        // White's D1-group) and B6 (next to the A5-group).
+        Puzzle {
+            name: "white closes fifteen stones with two groups",
+            geometry: sygo(13),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J K L M N
+                 13 . . . . . . X X O O O O O 13
+                 12 . . . . X . X X O O O O . 12
+                 11 . . . . X X X X O O . . . 11
+                 10 . . . . . X X X X O . O . 10
+                  9 . O . . . X X X X X O O O 9
+                  8 . O O . X X X X X X O O . 8
+                  7 O . O O X X X X X X O O O 7
+                  6 O . X O X X . X X X O . . 6
+                  5 O X X O X . X X O O X X X 5
+                  4 X X X O X X . X O . . . X 4
+                  3 X X X O O X X . O O . X X 3
+                  2 X X X . O O X X O O . X X 2
+                  1 X X X O O O O X X X X X . 1
+                    A B C D E F G H J K L M N
+            ",
+            goal: Goal::Capture("A1"),
+            solution: "D2,B6",
+            wrong: &["D2", "B6"],
+        },
+        // From self-play (the AI played H12 and lost them). White's K1-group has one
+        // liberty, G8, shared with the F8-group; a black placement there would
+        // reverse both.
+        Puzzle {
+            name: "white joins thirty-five stones in atari to a group with liberties",
+            geometry: sygo(13),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J K L M N
+                 13 . . . O . . . . . . . O O 13
+                 12 . O O O . O X . O O O . O 12
+                 11 . O . O . O X X X X O O O 11
+                 10 . . O O O O X X O X X X . 10
+                  9 . X X X X O O X O X . X X 9
+                  8 X X X X X O . O O O X X . 8
+                  7 X X X X X X O O O O X X X 7
+                  6 X X X X X O O X X O O X . 6
+                  5 X X O O X O X X X X O X X 5
+                  4 X X O O O O O O O X X X X 4
+                  3 X . X O X X X O O X X X X 3
+                  2 X X X O X X X X O O O X X 2
+                  1 X X X X X . X X X O O O O 1
+                    A B C D E F G H J K L M N
+            ",
+            goal: Goal::Save("K1"),
+            solution: "G8",
+            wrong: &["H12"],
+        },
+        // From self-play. Black's A12-group has two liberties, A11 (next to White's
+        // B11) and D13 (next to the big white group).
+        Puzzle {
+            name: "black joins five stones to its big group",
+            geometry: sygo(13),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J K L M N
+                 13 X X X . O . O O O O O O O 13
+                 12 X X O O O O O O O O O O O 12
+                 11 . O X O O O O O O O O O O 11
+                 10 X X X O O O O . O O O O O 10
+                  9 X O O O O . O O O O O O O 9
+                  8 X O O O X O O O O O O O O 8
+                  7 X X X X X X O O O O O O O 7
+                  6 X X X X X X O O O O O O O 6
+                  5 X X X X X O O O O O X O O 5
+                  4 X . X O X X X O . O X X X 4
+                  3 X X X O O X X O O O X X . 3
+                  2 . X X O O X X O O O X X X 2
+                  1 X X X O O O O O . O X . X 1
+                    A B C D E F G H J K L M N
+            ",
+            goal: Goal::Save("A12"),
+            solution: "A11",
+            wrong: &["M1"],
+        },
+        // From self-play (the AI played N7). White's H9-group has one liberty, K13,
+        // shared with the M12-group.
+        Puzzle {
+            name: "white joins nine stones in atari on the top edge",
+            geometry: sygo(13),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J K L M N
+                 13 O O O O X X X X O . O O . 13
+                 12 O O O X X X X O O O X O . 12
+                 11 O O O X O X X O O X X . . 11
+                 10 O O . O O O X X O X X X . 10
+                  9 O . O O O X X O O X X . . 9
+                  8 O O O O O X X X X X X X X 8
+                  7 X O X X O X O O O O O . . 7
+                  6 X X . X X X O O O O O O O 6
+                  5 X X X . X X O O O O O X X 5
+                  4 . X . . X O O O O O O X . 4
+                  3 . X X X X O O O O O X . X 3
+                  2 . X . . O O O X X X X X X 2
+                  1 X X O O O . O X X X . X X 1
+                    A B C D E F G H J K L M N
+            ",
+            goal: Goal::Save("H9"),
+            solution: "K13",
+            wrong: &["N7"],
+        },
+    ]
 }
