@@ -1519,5 +1519,240 @@ pub fn races() -> Vec<Puzzle> {
             solution: "K13",
             wrong: &["N7"],
         },
+        // No growth turn yet. White's corner stone A1 has two liberties: A2, next to
+        // Black's A3, and B1, next to no black stone. Only the balance turn fills
+        // both: A3 grows to A2, then a stone is placed on B1.
+        Puzzle {
+            name: "black's balance turn closes a corner stone: a growth, then a placement",
+            geometry: sygo(7),
+            to_move: Color::Black,
+            growth: Growth::NotYet,
+            board: "
+                    A B C D E F G
+                  7 . . . . . . . 7
+                  6 . . . . . O . 6
+                  5 . . X . O . . 5
+                  4 . . . O . . . 4
+                  3 X . . . X . . 3
+                  2 . . . . . . . 2
+                  1 O . . . . . . 1
+                    A B C D E F G
+            ",
+            goal: Goal::Capture("A1"),
+            solution: "A2,B1",
+            wrong: &["B1", "A2"],
+        },
+        // No growth turn yet. White's E1 has three liberties: D1 (next to Black's C1),
+        // E2 (next to E3) and F1, next to no black stone. Two growths and a placement,
+        // in that order, reverse it; a growth turn leaves F1.
+        Puzzle {
+            name: "black's balance turn closes an edge stone: two growths, then a placement",
+            geometry: sygo(9),
+            to_move: Color::Black,
+            growth: Growth::NotYet,
+            board: "
+                    A B C D E F G H J
+                  9 . . . . . . . . . 9
+                  8 . . . . . O . . . 8
+                  7 . . X . . . . . . 7
+                  6 . . . O . . X . . 6
+                  5 . . . . . . . . . 5
+                  4 . . . . . . . . . 4
+                  3 . . . . X . O . . 3
+                  2 . . . . . . . . . 2
+                  1 . . X . O . . . . 1
+                    A B C D E F G H J
+            ",
+            goal: Goal::Capture("E1"),
+            solution: "D1,E2,F1",
+            wrong: &["D1,E2", "F1"],
+        },
+        // No growth turn yet. White's G7 has four liberties; three touch a black stone
+        // (G9, E7, J7), the fourth, G6, none. Three growths, then the placement.
+        Puzzle {
+            name: "black's balance turn closes a centre stone from four sides",
+            geometry: sygo(13),
+            to_move: Color::Black,
+            growth: Growth::NotYet,
+            board: "
+                    A B C D E F G H J K L M N
+                 13 . . . . . . . . . . . . . 13
+                 12 . . . . . . . . . . . . . 12
+                 11 . . O . . . . . . X . . . 11
+                 10 . . . O . . . . . . . . . 10
+                  9 . . . . . . X . . . O . . 9
+                  8 . . . . . . . . . . . . . 8
+                  7 . . . . X . O . X . . . . 7
+                  6 . . . . . . . . . . . . . 6
+                  5 . . . . . . . . . . . . . 5
+                  4 . . . . . . . . . O . . . 4
+                  3 . . . . . . . . . . . . . 3
+                  2 . . . . . . . . . . . . . 2
+                  1 . . . . . . . . . . . . . 1
+                    A B C D E F G H J K L M N
+            ",
+            goal: Goal::Capture("G7"),
+            solution: "G8,F7,H7,G6",
+            wrong: &["G8,F7,H7", "G6"],
+        },
+        // No growth turn yet. White's K1 has three liberties: J1 (next to Black's H1),
+        // K2 (next to K3) and L1, next to no black stone.
+        Puzzle {
+            name: "black's balance turn on the big board: two growths, then a placement",
+            geometry: sygo(19),
+            to_move: Color::Black,
+            growth: Growth::NotYet,
+            board: "
+                    A B C D E F G H J K L M N O P Q R S T
+                 19 . . . . . . . . . . . . . . . . . . . 19
+                 18 . . . . . . . . . . . . . . . . . . . 18
+                 17 . . . . . . . . . . . . . . . . . . . 17
+                 16 . . . . . . . . . . . . . . . O . . . 16
+                 15 . . . . . . . . . . . . . . . . . . . 15
+                 14 . . . . . . . . . . . . . . . . . . . 14
+                 13 . . . . . . . . . . . . . . . . . . . 13
+                 12 . . . . . . . . . . . . . . . . . . . 12
+                 11 . . . . . . . . . . . . . . . . . . . 11
+                 10 . . . . . . . . . O . . . . . . . . . 10
+                  9 . . . . . . . . . . . . . . . . . . . 9
+                  8 . . . . . . . . . . . . . . . . . . . 8
+                  7 . . . . . . . . . . . . . . . . . . . 7
+                  6 . . . . . . . . . . . . . . . . . . . 6
+                  5 . . . . . . . . . . . . . . . . . . . 5
+                  4 . . . O . . . . . . . . . . . X . . . 4
+                  3 . . . . . . . . . X . . . . . . . . . 3
+                  2 . . . . . . . . . . . . . . . . . . . 2
+                  1 . . . . . . . X . O . . . . . . . . . 1
+                    A B C D E F G H J K L M N O P Q R S T
+            ",
+            goal: Goal::Capture("K1"),
+            solution: "J1,K2,L1",
+            wrong: &["J1,K2", "L1"],
+        },
+        // Black's K1-K2 has three liberties, J2, L2 and K3, each next to a different
+        // white group (J1, L1, K4): three growths in one turn.
+        Puzzle {
+            name: "white closes three liberties with three groups on the big board",
+            geometry: sygo(19),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J K L M N O P Q R S T
+                 19 . . . . . . . . . . . . . . . . . . . 19
+                 18 . . . . . . . . . . . . . . . . . . . 18
+                 17 . . . . . . . . . . . . . . . . . . . 17
+                 16 . . . X O . . . . . . . . . . X . . . 16
+                 15 . . . . . . . . . . . . . . . . . . . 15
+                 14 . . . . . . . . . . . . . . . . . . . 14
+                 13 . . . . . . . . . . . . . . . . . . . 13
+                 12 . . . . . . . . . . . . . . . . . . . 12
+                 11 . . . . . . . . . . . . . . . . . . . 11
+                 10 . . . . . . . . . . . . . . . . . . . 10
+                  9 . . . . . . . . . . . . . . . . . . . 9
+                  8 . . . . . . . . . . . . . . . . . . . 8
+                  7 . . . . . . . . . . . . . . . . . . . 7
+                  6 . . . . . . . . . . . . . . . . . . . 6
+                  5 . . . . . . . . . . . . . . . . . . . 5
+                  4 . . . X . . . . . O . . . . . O . . . 4
+                  3 . . . . . . . . . . . . . . . . . . . 3
+                  2 . . . . . . . . . X . . . . . . . . . 2
+                  1 . . . . . . . . O X O . . . . . . . . 1
+                    A B C D E F G H J K L M N O P Q R S T
+            ",
+            goal: Goal::Capture("K1"),
+            solution: "J2,L2,K3",
+            wrong: &["J2,L2", "K3"],
+        },
+        // White's G13-H13 has two liberties, G12 and H12, next to each other. Black's
+        // F12 touches only G12 and J13 only H12: both grow in one turn.
+        Puzzle {
+            name: "black closes the top corner with two stones that each touch one liberty",
+            geometry: hex(7),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                          G H J K L M N
+                 13       O O X . . . . 13
+                 12      X . . . . . . . 12
+                 11     . . . . . . . . . 11
+                 10    . . . . . . . . . . 10
+                  9   . . . . . . O . . . . 9
+                  8  . . . . . . . . . . . . 8
+                  7 . . . . O . . . . . . . . 7
+                  6  . . . . . . . . . X . . 6
+                  5   . . . . . . . . . . . 5
+                  4    . . . X . . . . . . 4
+                  3     . . O . . . X . . 3
+                  2      . . . . . . . . 2
+                  1       . . . . . . . 1
+                          A B C D E F G
+            ",
+            goal: Goal::Capture("G13"),
+            solution: "G12,H12",
+            wrong: &["G12", "H12"],
+        },
+        // White's A9-A10 has two liberties, B9 and B10. Black's B11 touches only B10
+        // and A8 only B9: both grow in one turn.
+        Puzzle {
+            name: "black closes the left corner with two stones that each touch one liberty",
+            geometry: hex(10),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                             K L M N O P Q R S T
+                 19          . . . . . . . . . . 19
+                 18         . . . . . . . . O . . 18
+                 17        . . . . . . . . . . . . 17
+                 16       . . . . . . . . . . . . . 16
+                 15      . . . . X . . . . . . . . . 15
+                 14     . . . . . . . O . . . . . . . 14
+                 13    . . . . . . . . . . . . . . . . 13
+                 12   . . . . . . . . . . . . X . . . . 12
+                 11  X . . . . . . . . . . . . . . . . . 11
+                 10 O . . . . . . . . . . . . . . . . . . 10
+                  9  O . . . . . . . X . . . . . . . . . 9
+                  8   X . . . . . . . . . . . . . . . . 8
+                  7    . . . . . . . . . . . . . . . . 7
+                  6     . . . . . . . . . . . . . . . 6
+                  5      . . . . . . . O . . . . . . 5
+                  4       . . . . . . . . . . . . . 4
+                  3        . . . . . . . . . . . . 3
+                  2         . . . . . . . . . . . 2
+                  1          . . . . . . . . . . 1
+                             A B C D E F G H J K
+            ",
+            goal: Goal::Capture("A10"),
+            solution: "B10,B9",
+            wrong: &["B10", "B9"],
+        },
+        // Black's F1-G1 and White's F2-G2 both have two liberties: White's D1 and J1
+        // threaten E1 and H1. Black's D2 and J2 grow to E2 and H2 first and reverse
+        // F2-G2, which joins F1-G1 to the stones above.
+        Puzzle {
+            name: "black wins the race by reversing the attacker first",
+            geometry: sygo(13),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G H J K L M N
+                 13 . . . . . . . . . . . . . 13
+                 12 . . . . . . . . . . . . . 12
+                 11 . . . . . . . . . . . . . 11
+                 10 . . O . . . . . . X . . . 10
+                  9 . . . . . . . . . . . . . 9
+                  8 . . . . . . . . . . . . . 8
+                  7 . . . . . . . . . . . . . 7
+                  6 . . . . . . . . . . . . . 6
+                  5 . . . . . . . . . . . . . 5
+                  4 . . . . . . . . . . O . . 4
+                  3 . . . . . X X . . . . . . 3
+                  2 . . . X . O O . X . . . . 2
+                  1 . . . O . X X . O . . . . 1
+                    A B C D E F G H J K L M N
+            ",
+            goal: Goal::CaptureAndSave("F2", "F1"),
+            solution: "E2,H2",
+            wrong: &["E1", "E2"],
+        },
     ]
 }
