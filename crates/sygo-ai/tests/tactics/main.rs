@@ -15,9 +15,11 @@
 //! are correct and how often the uniformly random player hits one.
 //!
 //! The strongest player then plays each position with a fixed number of
-//! simulations ([`VISITS`], what the default level reads in about a second
+//! simulations ([`visits`], what the default level reads in about a second
 //! on the 2-core development machine) on two threads with a fixed seed: the
-//! same turns on every run, whatever the machine's load. A line per
+//! same turns on every run, whatever the machine's load. It must solve
+//! every position (issue 21; ignored until it does) and at least 90% of the
+//! first 25 (run by `cargo test`). A line per
 //! position says what it played, and for a miss the turns it preferred.
 //! `TACTICS=words` runs only the positions whose names contain the words;
 //! `TACTICS_OPTIONS=static=0,visits=40000` changes the player's settings for
@@ -234,28 +236,40 @@ fn the_oracle_skips_only_forbidden_points() {
     assert!(states > 2000, "only {states} states checked");
 }
 
-/// Simulations a position for the strongest player in the test: what its
-/// default level (every core, one second a turn) reads in a second on the
-/// 2-core development machine, measured over this set with
-/// `cargo test --release -p sygo-ai --test tactics -- --ignored --nocapture
-/// in_one_second` (docs/ai.md, Tactics).
-const VISITS: u64 = 30_000;
+/// What the strongest player's default level (every core, one second a
+/// turn) reads in a second on the 2-core development machine, in
+/// simulations times points of the board: about 1,700,000 / points, from
+/// 35,000 on 7×7 and 28,000 on Hexsygo 5 down to 4,700 on 19×19 and 6,300
+/// on Hexsygo 10. Measured over this set with
+/// `cargo test --release -p sygo-ai --test tactics -- --ignored --nocapture in_one_second`
+/// (the visits of each line), with other work on the machine (docs/ai.md,
+/// Tactics).
+const VISITS_TIMES_POINTS: u64 = 1_700_000;
 
-/// The strongest player's settings at the default level on two threads,
-/// [`VISITS`] simulations a position, a fixed seed: the same turns on every
-/// run and machine. Lets it choose a turn in each position, prints a line
-/// per position, and returns the names of those it missed.
-fn misses_at_fixed_visits() -> Vec<&'static str> {
-    let options = [("threads", "2".to_string()), ("visits", VISITS.to_string())];
-    run_player(&options, &Budget::visits(VISITS))
+/// The simulations the strongest player gets in a position of `geometry`
+/// in the tests of the suite: what its default level reads in a second.
+fn visits(geometry: &Geometry) -> u64 {
+    VISITS_TIMES_POINTS / geometry.num_points() as u64
+}
+
+/// How the strongest player reads each position.
+#[derive(Clone, Copy)]
+enum Reading {
+    /// The default level's settings on two threads, [`visits`] simulations
+    /// a position, a fixed seed: the same turns on every run and machine.
+    FixedVisits,
+    /// The default level as users get it: every core, one second.
+    OneSecond,
 }
 
 /// The strongest player solves every position, old and new, at the default
-/// level's reading of one second (issue 21's figure).
+/// level's reading of one second (issue 21's figure). Ignored while the AI
+/// does not: run it with
+/// `cargo test --release -p sygo-ai --test tactics -- --ignored --nocapture every_position_at`.
 #[test]
 #[ignore = "the AI does not solve every position yet (docs/ai.md, Tactics)"]
-fn the_strongest_player_solves_every_position() {
-    let missed = misses_at_fixed_visits();
+fn the_strongest_player_solves_every_position_at_fixed_visits() {
+    let missed = run_player(&selected(), Reading::FixedVisits);
     assert!(
         missed.is_empty(),
         "missed {} positions: {missed:?}",
@@ -263,44 +277,72 @@ fn the_strongest_player_solves_every_position() {
     );
 }
 
+/// The strongest player, read as in
+/// [`the_strongest_player_solves_every_position_at_fixed_visits`], still
+/// solves at least 90% of the first 25 positions (the figure before the
+/// races were added; it solves 23).
+#[test]
+fn the_strongest_player_solves_the_first_set_at_fixed_visits() {
+    let only = std::env::var("TACTICS").unwrap_or_default();
+    let first: Vec<Puzzle> = positions::first_set()
+        .into_iter()
+        .filter(|p| p.name.contains(only.as_str()))
+        .collect();
+    let missed = run_player(&first, Reading::FixedVisits);
+    let solved = first.len() - missed.len();
+    assert!(
+        solved * 10 >= first.len() * 9,
+        "solved only {solved} of {}: missed {missed:?}",
+        first.len()
+    );
+}
+
 /// The strongest player as users get it (every core, one second a
 /// position): a timed diagnostic that prints what it plays and how many
-/// simulations it read (the figure [`VISITS`] comes from), and asserts
-/// nothing. Run it with
+/// simulations it read (where [`VISITS_TIMES_POINTS`] comes from), and
+/// asserts nothing. Run it with
 /// `cargo test --release -p sygo-ai --test tactics -- --ignored --nocapture in_one_second`
 /// on an idle machine.
 #[test]
 #[ignore = "timed: run it on an idle machine (see docs/ai.md, Tactics)"]
 fn the_strongest_player_in_one_second() {
-    run_player(&[], &Budget::time(Duration::from_secs(1)));
+    run_player(&selected(), Reading::OneSecond);
 }
 
-/// Lets the strongest player with `options` (and any of `TACTICS_OPTIONS`)
-/// choose a turn in each selected position within `budget`, prints a line
-/// per position, and returns the names of the positions it missed.
-fn run_player(options: &[(&str, String)], budget: &Budget) -> Vec<&'static str> {
-    let mut options: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.clone()))
-        .collect();
-    // TACTICS_OPTIONS=visits=50000,static=0 changes the player's settings
-    // (MctsSettings::set), for experiments.
-    options.extend(
-        std::env::var("TACTICS_OPTIONS")
-            .unwrap_or_default()
-            .split(',')
-            .filter_map(|kv| kv.split_once('='))
-            .map(|(k, v)| (k.to_string(), v.to_string())),
-    );
-    let puzzles = selected();
+/// Lets the strongest player read as `reading` says (with any settings of
+/// `TACTICS_OPTIONS`) choose a turn in each of `puzzles`, prints a line per
+/// position, and returns the names of the positions it missed.
+fn run_player(puzzles: &[Puzzle], reading: Reading) -> Vec<&'static str> {
     let mut missed = Vec::new();
     let started = Instant::now();
     for (i, puzzle) in puzzles.iter().enumerate() {
+        let (mut options, budget) = match reading {
+            Reading::FixedVisits => {
+                let n = visits(&puzzle.geometry);
+                (
+                    vec![
+                        ("threads".to_string(), "2".to_string()),
+                        ("visits".to_string(), n.to_string()),
+                    ],
+                    Budget::visits(n),
+                )
+            }
+            Reading::OneSecond => (Vec::new(), Budget::time(Duration::from_secs(1))),
+        };
+        // TACTICS_OPTIONS=static=0,grow=0.5 changes the player's settings
+        // (MctsSettings::set), for experiments.
+        options.extend(
+            std::env::var("TACTICS_OPTIONS")
+                .unwrap_or_default()
+                .split(',')
+                .filter_map(|kv| kv.split_once('='))
+                .map(|(k, v)| (k.to_string(), v.to_string())),
+        );
         let judge = puzzle.judge();
         let game = Game::new(judge.start.clone());
         let mut player = MctsPlayer::from_options(1000 + i as u64, &options).unwrap();
         let t = Instant::now();
-        let decision = player.choose(&game, budget);
+        let decision = player.choose(&game, &budget);
         let seconds = t.elapsed().as_secs_f64();
         let (visits, win_rate) = decision
             .analysis

@@ -1282,7 +1282,7 @@ pub fn races() -> Vec<Puzzle> {
                   1 X X X . X O X X X 1
                     A B C D E F G H J
             ",
-            goal: Goal::Capture("G1"),
+            goal: Goal::CaptureForGood("G1"),
             solution: "G2,J2",
             wrong: &["G2", "J2"],
         },
@@ -1430,7 +1430,7 @@ pub fn races() -> Vec<Puzzle> {
                   1 X X X O O O O X X X X X . 1
                     A B C D E F G H J K L M N
             ",
-            goal: Goal::Capture("A1"),
+            goal: Goal::CaptureForGood("A1"),
             solution: "D2,B6",
             wrong: &["D2", "B6"],
         },
