@@ -135,12 +135,16 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/analysis", post(api::search::analysis))
         .route("/games/{id}/record", get(api::records::download))
         .route("/records", post(api::records::upload))
+        .route("/position", post(api::position::show))
+        .route("/position/steps", post(api::position::steps))
+        .route("/position/turns", post(api::position::turns))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
     Router::new()
         .route("/", get(index))
         .route("/games", get(index))
         .route("/game/{id}", get(index))
+        .route("/learn", get(index))
         .route("/static/{*path}", get(static_file))
         .nest("/api", api)
         .fallback(not_found)
@@ -180,7 +184,7 @@ async fn method_not_allowed() -> ApiError {
     ApiError::MethodNotAllowed
 }
 
-/// The page of the app (`/`, `/games`, `/game/{id}`): `web/index.html`,
+/// The page of the app (`/`, `/games`, `/game/{id}`, `/learn`): `web/index.html`,
 /// which routes on the path itself.
 async fn index() -> Response {
     file_response("index.html")

@@ -332,22 +332,43 @@ async fn against_the_ai_undo_takes_back_the_players_turn_and_the_answer() {
     assert_eq!(game["turn_number"], json!(1));
     assert_eq!(game["to_move"], json!("black"));
     assert!(game["stones"].get(vacant).is_none());
-    // While the AI thinks, undo takes back the player's turn alone and the
-    // AI's search is dropped.
-    assert_eq!(app.play(&id, vacant, 1, black).await.0, 200);
+    let before = app.game(&id).await;
+    let app = app.restart().await;
+    assert_eq!(essentials(&app.game(&id).await), essentials(&before));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn while_the_ai_thinks_undo_takes_back_the_players_turn_and_drops_the_search() {
+    let app = App::new("undo-ai-thinking").await;
+    // The person is White (moves first); the AI at level 6 always takes its 3 s.
+    let (id, tokens) = app
+        .create(
+            json!({"variant": "hexsygo", "size": 4, "white": {"kind": "human"},
+                       "black": {"kind": "ai", "level": 6, "time_ms": 3000}}),
+        )
+        .await;
+    let white = tokens["white"].as_str().unwrap();
+    assert_eq!(app.play(&id, "D4", 0, white).await.0, 200);
+    assert_eq!(app.game(&id).await["ai_thinking"], json!(true));
     let (status, game) = app
-        .call("POST", &undo, Some(json!({"turn_number": 2})), Some(black))
+        .call(
+            "POST",
+            &format!("/api/games/{id}/undo"),
+            Some(json!({"turn_number": 1})),
+            Some(white),
+        )
         .await;
     assert_eq!(status, 200, "{game}");
     assert_eq!(
         (game["turn_number"].as_u64(), game["ai_thinking"].as_bool()),
-        (Some(1), Some(false))
+        (Some(0), Some(false))
     );
+    assert_eq!(game["to_move"], json!("white"));
     tokio::time::sleep(Duration::from_millis(400)).await;
     let before = app.game(&id).await;
     assert_eq!(
         before["turn_number"],
-        json!(1),
+        json!(0),
         "the dropped search played nothing: {before}"
     );
     let app = app.restart().await;

@@ -30,7 +30,8 @@ export function showHome(root) {
       h('section', { class: 'intro' },
         h('h1', {}, 'Sygo and Hexsygo'),
         h('p', {}, 'Go variants by Christian Freeling. Captured groups are reversed, not removed. A turn either places one ' +
-          'unconnected stone or grows any or all of your groups by one stone each. White moves first.')),
+          'unconnected stone or grows any or all of your groups by one stone each. White moves first.'),
+        h('p', {}, 'New to the game? ', h('a', { href: '/learn', id: 'learn-link' }, 'Learn the rules'), ' in a few minutes, by playing them.')),
       yours,
       newGameForm(),
       uploadForm()));

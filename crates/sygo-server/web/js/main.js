@@ -1,8 +1,10 @@
-// Routing between the pages: / (home), /games (the list), /game/{id}.
+// Routing between the pages: / (home), /games (the list), /game/{id},
+// /learn (the rules tutorial).
 
 import { showHome } from './home.js';
 import { showGames } from './games.js';
 import { showGame } from './game.js';
+import { showLearn } from './tutorial/learn.js';
 
 function route() {
   const root = document.getElementById('app');
@@ -16,6 +18,9 @@ function route() {
   if (m) {
     document.title = `Sygo game ${decodeURIComponent(m[1])}`;
     showGame(root, decodeURIComponent(m[1]));
+  } else if (path === '/learn') {
+    document.title = 'Learn Sygo';
+    showLearn(root);
   } else if (path === '/games') {
     document.title = 'Sygo games';
     showGames(root);

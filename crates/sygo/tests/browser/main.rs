@@ -15,3 +15,4 @@ mod etiquette;
 mod harness;
 mod phone;
 mod play;
+mod tutorial;
