@@ -425,7 +425,7 @@ fn the_reading_agrees_with_brute_force_on_square_boards() {
             placements: 500,
             balance: 100,
             order_matters: 20,
-            rescued: 5,
+            rescued: 2,
         },
     );
 }
