@@ -19,8 +19,14 @@
 
 mod reference;
 
+// Only the positions of the drawing helper are used here.
+#[allow(dead_code)]
+#[path = "common/diagram.rs"]
+mod diagram;
+
 use std::collections::{BTreeSet, HashSet};
 
+use diagram::{Growth, position};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use reference::{Cell, RefPosition, Status, to_cell, to_point};
@@ -451,4 +457,326 @@ fn the_reading_agrees_with_brute_force_on_hex_boards() {
             rescued: 0,
         },
     );
+}
+
+// ------------------------------------------------------ named positions
+
+/// Reads the group of `stone` in `pos`, checks the whole position against
+/// brute force, and returns the witness (`None`: not reversible).
+#[track_caller]
+fn read(pos: &Position, stone: &str) -> Option<Vec<Point>> {
+    let g = pos.geometry();
+    compare(pos, &mut CaptureReader::new(), &mut Counts::default());
+    let mut reader = CaptureReader::new();
+    let p = g.parse_point(stone).unwrap();
+    reader.can_reverse(pos, p).then(|| reader.turn().to_vec())
+}
+
+/// The points, sorted, for comparing sets.
+fn sorted(g: Geometry, points: &[&str]) -> Vec<Point> {
+    let mut v: Vec<Point> = points.iter().map(|s| g.parse_point(s).unwrap()).collect();
+    v.sort_unstable();
+    v
+}
+
+/// The danger of the group of `stone`.
+#[track_caller]
+fn danger_of(pos: &Position, stone: &str) -> sygo_rules::Danger {
+    let p = pos.geometry().parse_point(stone).unwrap();
+    pos.dangers()
+        .into_iter()
+        .find(|d| d.stones.contains(&p))
+        .unwrap_or_else(|| panic!("{stone} is not in danger"))
+}
+
+/// White A1 has two liberties, each next to a Black group of its own: the
+/// two groups grow together and reverse it. One group alone could not.
+#[test]
+fn two_groups_grow_at_once() {
+    let g = Geometry::sygo(5).unwrap();
+    let drawing = "
+           A B C D E
+         3 X . . . .
+         2 a . . . .
+         1 O b X . .
+        ";
+    let (pos, _) = position(g, Color::Black, Growth::Started, drawing);
+    let mut turn = read(&pos, "A1").expect("reversible");
+    turn.sort_unstable();
+    assert_eq!(turn, sorted(g, &["A2", "B1"]));
+    let danger = danger_of(&pos, "A1");
+    assert_eq!((danger.kind, danger.growers), (CaptureKind::Growth, 2));
+    assert!(danger.next_turn);
+    // Without C1, B1 touches no Black stone: only a placement fills it,
+    // which cannot follow a growth once the balance turn is gone.
+    let (pos, _) = position(
+        g,
+        Color::Black,
+        Growth::Started,
+        "
+           A B C D E
+         3 X . . . .
+         2 . . . . .
+         1 O . . . .
+        ",
+    );
+    assert_eq!(read(&pos, "A1"), None);
+    // White to move: the danger is Black's, after a pass.
+    let (pos, _) = position(g, Color::White, Growth::Started, drawing);
+    assert!(!danger_of(&pos, "A1").next_turn);
+}
+
+/// White C3 has three liberties and Black three groups, each next to one
+/// of them: one growth turn of all three reverses it. With one group fewer,
+/// Black's balance turn still does it (two growths and a placement), but
+/// only while no growth turn has been played.
+#[test]
+fn three_groups_grow_at_once_and_the_balance_turn_replaces_one() {
+    let g = Geometry::sygo(5).unwrap();
+    let (pos, _) = position(
+        g,
+        Color::Black,
+        Growth::Started,
+        "
+           A B C D E
+         5 . . X . .
+         4 . . a . .
+         3 X b O X .
+         2 . . c . .
+         1 . . X . .
+        ",
+    );
+    let mut turn = read(&pos, "C3").expect("reversible");
+    turn.sort_unstable();
+    assert_eq!(turn, sorted(g, &["C4", "B3", "C2"]));
+    assert_eq!(danger_of(&pos, "C3").growers, 3);
+    let drawing = "
+           A B C D E
+         5 . . X . .
+         4 . . . . .
+         3 . . O X .
+         2 . . . . .
+         1 . . X . .
+        ";
+    let (pos, _) = position(g, Color::Black, Growth::NotYet, drawing);
+    let turn = read(&pos, "C3").expect("reversible by the balance turn");
+    assert_eq!(turn.last(), Some(&g.parse_point("B3").unwrap()));
+    let danger = danger_of(&pos, "C3");
+    assert_eq!((danger.kind, danger.growers), (CaptureKind::Balance, 2));
+    let (pos, _) = position(g, Color::Black, Growth::Started, drawing);
+    assert_eq!(read(&pos, "C3"), None);
+}
+
+/// A growth stone grows every group it touches. Here each of White's two
+/// liberties touches two Black groups: two stones grow four groups and
+/// reverse the three stones. When one Black group touches both liberties,
+/// the first stone grows it and the second may not (g3): no turn reverses
+/// White, though each liberty has two Black groups next to it.
+#[test]
+fn a_stone_next_to_two_attacking_groups_grows_both() {
+    let g = Geometry::sygo(7).unwrap();
+    let (pos, _) = position(
+        g,
+        Color::Black,
+        Growth::Started,
+        "
+           A B C D E F G
+         5 . . X a X . .
+         4 . X O O O X .
+         3 . . X b X . .
+        ",
+    );
+    let mut turn = read(&pos, "D4").expect("reversible");
+    turn.sort_unstable();
+    assert_eq!(turn, sorted(g, &["D5", "D3"]));
+    assert_eq!(danger_of(&pos, "D4").growers, 4);
+    let (pos, _) = position(
+        g,
+        Color::Black,
+        Growth::Started,
+        "
+           A B C D E F G
+         5 . . X . X X .
+         4 . X O O O X .
+         3 . . X . X X .
+        ",
+    );
+    assert_eq!(read(&pos, "D4"), None);
+    // The same in the corner: B2 touches both liberties of White A1.
+    let g = Geometry::sygo(5).unwrap();
+    let (pos, _) = position(
+        g,
+        Color::Black,
+        Growth::Started,
+        "
+           A B C D E
+         3 X . . . .
+         2 . X . . .
+         1 O . X . .
+        ",
+    );
+    assert_eq!(read(&pos, "A1"), None);
+}
+
+/// White C3–D3–D4 has two liberties, C4 and C2. C2 is also the last
+/// liberty of White B2, whose capture unites it with Black's big group and
+/// freezes that group (§5 step 3), which must still grow at C4. So C4 must
+/// come first: the other order is refused.
+#[test]
+fn a_side_capture_that_freezes_a_needed_group_fixes_the_order() {
+    let g = Geometry::sygo(4).unwrap();
+    let (pos, _) = position(
+        g,
+        Color::Black,
+        Growth::Started,
+        "
+           A B C D
+         4 . X . O
+         3 X X O O
+         2 X O . X
+         1 X X O .
+        ",
+    );
+    let turn = read(&pos, "C3").expect("reversible");
+    let at = |s: &str| g.parse_point(s).unwrap();
+    assert_eq!(turn, vec![at("C4"), at("C2")]);
+    let mut other = pos.clone();
+    other.play_step(g.parse_point("C2").unwrap()).unwrap();
+    assert!(matches!(
+        other.play_step(g.parse_point("C4").unwrap()),
+        Err(sygo_rules::StepError::Frozen { .. })
+    ));
+}
+
+/// White D2–D4 has one liberty, C2, and Black's two groups next to it may
+/// grow there (the step is allowed), but the group that would reverse
+/// White then has no liberty at all (§7): no turn may end so, and the
+/// White group is not in danger.
+#[test]
+fn a_capture_that_leaves_the_captor_without_liberties_is_no_danger() {
+    let g = Geometry::sygo(4).unwrap();
+    let (pos, _) = position(
+        g,
+        Color::Black,
+        Growth::Started,
+        "
+           A B C D
+         4 . O X O
+         3 O O X O
+         2 . O . O
+         1 O O X X
+        ",
+    );
+    let c2 = g.parse_point("C2").unwrap();
+    let mut step = pos.clone();
+    step.play_step(c2).unwrap();
+    assert_eq!(
+        step.stone_at(g.parse_point("D3").unwrap()),
+        Some(Color::Black)
+    );
+    assert!(step.check_finish().is_err());
+    assert_eq!(read(&pos, "D3"), None);
+}
+
+/// A group whose last liberty touches no enemy stone is reversed by a
+/// placement there, even when the placed stone has no liberty of its own:
+/// the capture unites it with Black's groups next to White.
+#[test]
+fn a_placement_on_the_last_liberty() {
+    let g = Geometry::sygo(5).unwrap();
+    let (pos, _) = position(
+        g,
+        Color::Black,
+        Growth::Started,
+        "
+           A B C D E
+         3 X X . . .
+         2 O O X . .
+         1 a O X . .
+        ",
+    );
+    assert_eq!(read(&pos, "B2"), Some(vec![g.parse_point("A1").unwrap()]));
+    assert_eq!(danger_of(&pos, "B2").kind, CaptureKind::Placement);
+}
+
+/// Black's balance turn: White D2's liberty D1 touches Black's group, D3
+/// touches no Black stone. Growing at D1 then placing at D3 reverses it,
+/// while no growth turn has been played; after one, nothing does.
+#[test]
+fn a_balance_turn_capture() {
+    let g = Geometry::sygo(4).unwrap();
+    let drawing = "
+           A B C D
+         4 . . . .
+         3 X . . .
+         2 . . X O
+         1 . . X .
+        ";
+    let (pos, _) = position(g, Color::Black, Growth::NotYet, drawing);
+    let turn = read(&pos, "D2").expect("reversible");
+    assert_eq!(
+        turn,
+        vec![g.parse_point("D1").unwrap(), g.parse_point("D3").unwrap()]
+    );
+    assert_eq!(danger_of(&pos, "D2").kind, CaptureKind::Balance);
+    let (pos, _) = position(g, Color::Black, Growth::Started, drawing);
+    assert_eq!(read(&pos, "D2"), None);
+    // White's groups are never reversed by a balance turn of White's.
+    let (pos, _) = position(g, Color::White, Growth::NotYet, drawing);
+    assert!(!danger_of(&pos, "D2").next_turn);
+}
+
+/// Growing at A2 reverses White A1 but leaves the united group without a
+/// liberty. Growing at C4 too reverses White's groups A3–B4 and D3–D4,
+/// which joins Black D2 and its liberty D1: the turn A2, C4 is legal.
+#[test]
+fn another_capture_keeps_the_captors_alive() {
+    let g = Geometry::sygo(4).unwrap();
+    let (pos, _) = position(
+        g,
+        Color::Black,
+        Growth::Started,
+        "
+           A B C D
+         4 O O . O
+         3 O O X O
+         2 . X O X
+         1 O X O .
+        ",
+    );
+    let mut turn = read(&pos, "A1").expect("reversible");
+    turn.sort_unstable();
+    assert_eq!(turn, sorted(g, &["A2", "C4"]));
+    let mut alone = pos.clone();
+    alone.play_step(g.parse_point("A2").unwrap()).unwrap();
+    assert!(alone.check_finish().is_err());
+}
+
+/// The same on the hex board: two Black groups reverse White's three
+/// stones with a growth and a placement in the balance turn, and a capture
+/// that would be suicide is rescued by a placement that reverses more.
+///
+/// ```text
+///       C D E                       C D E
+///   5   . . O 5                 5   O O O 5
+///   4  O X O O 4                4  X X O X 4
+///   3 O X O O . 3               3 . X O . X 3
+///   2  X X O O 2                2  X O X O 2
+///   1   . X O 1                 1   . O X 1
+///       A B C                       A B C
+/// ```
+#[test]
+fn the_hex_board() {
+    let g = Geometry::hexsygo(3).unwrap();
+    let pos: Position = "hexsygo 3 2W/WBWW/WBWW1/BBWW/1BW b - 0".parse().unwrap();
+    let turn = read(&pos, "C1").expect("reversible");
+    assert_eq!(
+        turn,
+        vec![g.parse_point("D5").unwrap(), g.parse_point("E3").unwrap()]
+    );
+    assert_eq!(danger_of(&pos, "C1").kind, CaptureKind::Balance);
+    let pos: Position = "hexsygo 3 WWW/BBWB/1BW1B/BWBW/1WB b - 0".parse().unwrap();
+    let turn = read(&pos, "D2").expect("reversible");
+    assert_eq!(turn.len(), 2);
+    assert!(turn.contains(&g.parse_point("D3").unwrap()));
 }
