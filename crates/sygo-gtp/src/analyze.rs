@@ -14,7 +14,7 @@
 //! exactly by the rules library, `Position::dangers`),
 //!
 //! ```text
-//! danger color w stones C3 liberties B3,C2,C4 turn C4,B3,C2 kind growth nextTurn true
+//! danger color w stones C3 liberties C2,B3,C4 turn B3,C4,C2 kind growth nextTurn true
 //! ```
 //!
 //! and `ownership` with one value per point. Every figure is
