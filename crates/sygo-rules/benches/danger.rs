@@ -47,9 +47,8 @@ fn reading(c: &mut Criterion) {
                 b.iter(|| {
                     let mut n = 0;
                     for color in Color::BOTH {
-                        reader.for_each_reversible(black_box(&pos), color, |_, turn| {
-                            n += turn.len()
-                        });
+                        reader
+                            .for_each_reversible(black_box(&pos), color, |_, turn| n += turn.len());
                     }
                     n
                 })

@@ -18,7 +18,9 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use sygo_ai::{Analysis, Budget, Candidate, MAX_LEVEL, MctsPlayer};
 use sygo_records::Record;
-use sygo_rules::{CaptureKind, Color, Danger, Game, Geometry, Point, Position, Turn, format_points};
+use sygo_rules::{
+    CaptureKind, Color, Danger, Game, Geometry, Point, Position, Turn, format_points,
+};
 
 use crate::play::players::{LEVELS, TIMES};
 use crate::play::render::{self, ColorChoice, LIKELY, Marks, Paint, Renderer, SURE};

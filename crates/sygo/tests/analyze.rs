@@ -448,7 +448,13 @@ fn the_groups_in_danger_are_listed_and_marked_with_a_turn_that_reverses_each() {
                 .lines()
                 .find(|l| l.starts_with(&head))
                 .unwrap_or_else(|| panic!("{head:?} is not in:\n{text}"));
-            let turn = line.split(" with ").nth(1).unwrap().split(' ').next().unwrap();
+            let turn = line
+                .split(" with ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap();
             assert_reverses(&game, &g.vertex(d.stones[0]).to_string(), turn);
             // The stones are marked on the board.
             let (col, row) = g.col_row(d.stones[0]);
@@ -470,7 +476,14 @@ fn the_groups_in_danger_are_listed_and_marked_with_a_turn_that_reverses_each() {
             let first = entry["stones"][0].as_str().unwrap();
             assert_eq!(first, g.vertex(d.stones[0]).to_string());
             assert_eq!(entry["stones"].as_array().unwrap().len(), d.stones.len());
-            assert_eq!(entry["color"], if d.color == Color::Black { "black" } else { "white" });
+            assert_eq!(
+                entry["color"],
+                if d.color == Color::Black {
+                    "black"
+                } else {
+                    "white"
+                }
+            );
             assert!(["placement", "growth", "balance"].contains(&entry["kind"].as_str().unwrap()));
             assert_reverses(&game, first, entry["turn"].as_str().unwrap());
         }
@@ -478,5 +491,8 @@ fn the_groups_in_danger_are_listed_and_marked_with_a_turn_that_reverses_each() {
     // The start of a game: nothing in danger.
     let mut args = vec![SYGO_9, "--turn", "0"];
     args.extend_from_slice(&QUICK);
-    assert_contains(&analyze(&args), "In danger: no group can be reversed with one turn.");
+    assert_contains(
+        &analyze(&args),
+        "In danger: no group can be reversed with one turn.",
+    );
 }

@@ -1369,7 +1369,10 @@ fn analyze_lists_the_groups_in_danger_when_asked() {
     after
         .play_turn(&Turn::parse(value("turn"), &g).unwrap())
         .unwrap();
-    assert_eq!(after.stone_at(g.parse_point("C3").unwrap()), Some(Color::Black));
+    assert_eq!(
+        after.stone_at(g.parse_point("C3").unwrap()),
+        Some(Color::Black)
+    );
     end_analysis(&mut gtp, "name", &position);
     // Without the key, no danger group.
     gtp.send("analyze b 5");
