@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the browser tests (crates/sygo/tests/browser.rs) need: Debian's
+# Installs what the browser tests (crates/sygo/tests/browser/) need: Debian's
 # chromium and its WebDriver, chromedriver. Does nothing when both are present.
 # Uses sudo only when not run as root. Exits non-zero if the install fails.
 set -euo pipefail

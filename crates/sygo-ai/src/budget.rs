@@ -29,3 +29,10 @@ impl Budget {
         }
     }
 }
+
+/// The longest a turn may take before it counts as an overrun of a time
+/// budget: the budget plus a tenth of it, and at least 20 ms more (the
+/// noise of scheduling threads and processes).
+pub fn overrun_limit(budget: Duration) -> Duration {
+    budget + (budget / 10).max(Duration::from_millis(20))
+}

@@ -7,11 +7,12 @@
 //!   [`Analysis`] when the player searched.
 //! - [`RandomPlayer`]: uniformly random legal turns (the rules library's
 //!   random player), the weakest baseline.
-//! - [`arena`]: matches between two players (built-in, or external engines
-//!   speaking the protocol), with the Elo difference and the SPRT.
+//! - [`PlayerSpec`]: the one text that names a built-in player
+//!   (`mcts:level=3`), read, checked and built in one place; the options a
+//!   user can set are range-checked ([`options`]).
 //!
-//! The search, the `uct` baseline and the arena that measures players against
-//! each other build on these types.
+//! The search and the `uct` baseline build on these types; the arena that
+//! measures players against each other is the `sygo-arena` crate.
 //!
 //! # Examples
 //!
@@ -29,24 +30,27 @@
 //! ```
 
 mod analysis;
-pub mod arena;
 mod budget;
 mod clock;
 pub mod endgame;
 pub mod knowledge;
 mod mcts;
+pub mod options;
 mod player;
 mod random;
 pub mod search;
+mod spec;
 mod steps;
 mod turns;
 mod uct;
 
 pub use analysis::{Analysis, Candidate};
-pub use budget::Budget;
+pub use budget::{Budget, overrun_limit};
 pub use clock::{Clock, DEFAULT_LAG, TimeControl};
 pub use mcts::{MAX_LEVEL, MctsPlayer, MctsSettings};
+pub use options::OptionError;
 pub use player::{Decision, Player};
 pub use random::RandomPlayer;
+pub use spec::{PlayerKind, PlayerSpec, SpecError};
 pub use steps::{Step, StepGame};
 pub use uct::{UctPlayer, UctPolicy, UctSettings};

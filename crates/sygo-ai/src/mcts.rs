@@ -14,6 +14,7 @@ use crate::analysis::{Analysis, Candidate};
 use crate::budget::Budget;
 use crate::endgame::{Solution, SolveLimits, Solver, Verdict};
 use crate::knowledge::{PlayoutSettings, PriorSettings, SygoPolicy};
+use crate::options::{MEMORY_MIB, Opt, OptionError, THREADS, TIME_MS, VISITS};
 use crate::player::{Decision, Player};
 use crate::search::{
     GameState, Limits, Prior, Search, SearchConfig, Widening, merged_node_stats, run_parallel,
@@ -162,68 +163,94 @@ impl MctsSettings {
     ///
     /// # Errors
     ///
-    /// An unknown name, or a value that does not parse.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        fn num<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
-            value
-                .parse()
-                .map_err(|_| format!("{key}={value}: not a number of the right kind"))
-        }
-        fn switch(key: &str, value: &str) -> Result<bool, String> {
-            match value {
-                "on" | "true" | "yes" | "1" => Ok(true),
-                "off" | "false" | "no" | "0" => Ok(false),
-                _ => Err(format!("{key}={value}: write on or off")),
-            }
-        }
-        let off = value == "off" || value == "none";
+    /// An unknown name, a value that does not parse, or one out of the
+    /// setting's range (threads 1 to 256, memory 1 to 65,536 MiB: see
+    /// [`crate::options`]).
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        let o = Opt::new(key, value);
+        let fraction = || o.number(0.0f32..=1.0);
         match key {
-            "threads" => self.threads = num::<usize>(key, value)?.max(1),
-            "visits" => self.visits = if off { None } else { Some(num(key, value)?) },
-            "time" => self.default_time = Duration::from_millis(num(key, value)?),
-            "memory" => self.memory = num::<usize>(key, value)? << 20,
-            "c" | "exploration" => self.exploration = num(key, value)?,
-            "rave" => self.rave_equivalence = if off { None } else { Some(num(key, value)?) },
-            "margin" => self.margin_weight = num::<f32>(key, value)?.clamp(0.0, 1.0),
-            "expand" => self.expand_after = num::<u32>(key, value)?.max(1),
-            "widen" => {
-                self.widening = if off {
+            "threads" => self.threads = o.whole(THREADS)? as usize,
+            "visits" => {
+                self.visits = if o.is_off() {
                     None
                 } else {
-                    let (base, exponent) = value
-                        .split_once('/')
-                        .ok_or_else(|| format!("{key}={value}: write BASE/EXPONENT or off"))?;
+                    Some(o.whole(VISITS)?)
+                }
+            }
+            "time" => self.default_time = Duration::from_millis(o.whole(TIME_MS)?),
+            "memory" => self.memory = (o.whole(MEMORY_MIB)? as usize) << 20,
+            "c" | "exploration" => self.exploration = o.number(0.0..=100.0)?,
+            "rave" => {
+                self.rave_equivalence = if o.is_off() {
+                    None
+                } else {
+                    Some(o.number(1.0..=1e9)?)
+                }
+            }
+            "margin" => self.margin_weight = fraction()?,
+            "expand" => self.expand_after = o.whole(1..=1000)? as u32,
+            "widen" => {
+                self.widening = if o.is_off() {
+                    None
+                } else {
+                    let (base, exponent) = o.pair()?;
                     Some(Widening {
-                        base: num(key, base)?,
-                        exponent: num(key, exponent)?,
+                        base: base.number(1.0..=1000.0)?,
+                        exponent: exponent.number(0.0..=1.0)?,
                     })
                 }
             }
-            "reuse" => self.reuse = switch(key, value)?,
-            "static" => self.static_weight = num(key, value)?,
-            "static_scale" => self.static_scale = num(key, value)?,
-            "priors" => {
-                self.priors = switch(key, value)?.then(PriorSettings::default);
-            }
-            "tactics" => self.playouts.tactics = num(key, value)?,
-            "eyes" => self.playouts.keep_eyes = switch(key, value)?,
+            "reuse" => self.reuse = o.switch()?,
+            "static" => self.static_weight = fraction()?,
+            "static_scale" => self.static_scale = o.number(0.1..=10_000.0)?,
+            "priors" => self.priors = o.switch()?.then(PriorSettings::default),
+            "tactics" => self.playouts.tactics = fraction()?,
+            "eyes" => self.playouts.keep_eyes = o.switch()?,
             "grow" => {
                 self.playouts.continue_growth = match value {
                     "auto" => None,
-                    _ => Some(num::<f32>(key, value)?.clamp(0.0, 1.0)),
+                    _ => Some(fraction()?),
                 };
             }
-            "uniform" => self.playouts.uniform = num::<f32>(key, value)?.clamp(0.0, 1.0),
+            "uniform" => self.playouts.uniform = fraction()?,
             "selfatari" => {
-                self.playouts.self_atari = if off { 0 } else { num(key, value)? };
+                self.playouts.self_atari = if o.is_off() {
+                    0
+                } else {
+                    o.whole(1..=1000)? as u32
+                };
             }
-            "resign" => self.resign_below = if off { None } else { Some(num(key, value)?) },
-            "endgame" => self.endgame_vacant = if off { 0 } else { num(key, value)? },
-            "endgame_share" => self.endgame_share = num::<f64>(key, value)?.clamp(0.0, 1.0),
-            "proofs" => self.proofs = switch(key, value)?,
-            "prove" => self.prove_vacant = if off { 0 } else { num(key, value)? },
-            "prove_effort" => self.prove_effort = num(key, value)?,
-            _ => return Err(format!("mcts has no option {key:?}")),
+            "resign" => {
+                self.resign_below = if o.is_off() {
+                    None
+                } else {
+                    Some(o.number(0.0..=1.0)?)
+                }
+            }
+            "endgame" => {
+                self.endgame_vacant = if o.is_off() {
+                    0
+                } else {
+                    o.whole(0..=100)? as usize
+                }
+            }
+            "endgame_share" => self.endgame_share = o.number(0.0..=1.0)?,
+            "proofs" => self.proofs = o.switch()?,
+            "prove" => {
+                self.prove_vacant = if o.is_off() {
+                    0
+                } else {
+                    o.whole(0..=64)? as usize
+                }
+            }
+            "prove_effort" => self.prove_effort = o.whole(1..=1_000_000)?,
+            _ => {
+                return Err(OptionError::Unknown {
+                    player: "mcts",
+                    key: key.to_string(),
+                });
+            }
         }
         Ok(())
     }
@@ -314,15 +341,14 @@ impl MctsPlayer {
     /// # Errors
     ///
     /// An unknown option or a bad value, with a message for the user.
-    pub fn from_options(seed: u64, options: &[(String, String)]) -> Result<MctsPlayer, String> {
+    pub fn from_options(
+        seed: u64,
+        options: &[(String, String)],
+    ) -> Result<MctsPlayer, OptionError> {
         let mut level = MAX_LEVEL;
         for (key, value) in options {
             if key == "level" {
-                level = value
-                    .parse()
-                    .ok()
-                    .filter(|l| (1..=MAX_LEVEL).contains(l))
-                    .ok_or_else(|| format!("level={value}: write a level from 1 to {MAX_LEVEL}"))?;
+                level = Opt::new(key, value).whole(1..=MAX_LEVEL as u64)? as u8;
             }
         }
         let mut settings = MctsSettings::level(level).expect("a level in range");
@@ -620,6 +646,18 @@ pub(crate) fn complete_by_priors(
 }
 
 impl Player for MctsPlayer {
+    fn analyzes(&self) -> bool {
+        true
+    }
+
+    fn ponder(&mut self, game: &Game, budget: &Budget) -> Option<Analysis> {
+        Some(MctsPlayer::ponder(self, game, budget))
+    }
+
+    fn stop_handle(&self) -> Option<Arc<AtomicBool>> {
+        Some(MctsPlayer::stop_handle(self))
+    }
+
     fn name(&self) -> String {
         match self.level {
             Some(level) => format!("mcts {level}"),

@@ -1,5 +1,8 @@
 //! The interface of every player.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use sygo_rules::{Game, Turn};
 
 use crate::analysis::Analysis;
@@ -36,4 +39,23 @@ pub trait Player: Send {
 
     /// A new game starts: forget whatever was kept from the last one.
     fn new_game(&mut self) {}
+
+    /// Whether [`Player::ponder`] gives analyses (the strong player does).
+    fn analyzes(&self) -> bool {
+        false
+    }
+
+    /// One slice of analysis of `game`'s position: the search goes on from
+    /// where the last slice stopped, within `budget` or until the stop flag
+    /// is raised, and says what it sees. `None` for a player that gives no
+    /// analysis.
+    fn ponder(&mut self, _game: &Game, _budget: &Budget) -> Option<Analysis> {
+        None
+    }
+
+    /// The flag that stops the search in progress when raised (from another
+    /// thread); `None` for a player that does not search.
+    fn stop_handle(&self) -> Option<Arc<AtomicBool>> {
+        None
+    }
 }

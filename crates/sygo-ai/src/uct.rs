@@ -28,6 +28,7 @@ use sygo_rules::{Game, StepKind};
 use crate::analysis::Analysis;
 use crate::budget::Budget;
 use crate::mcts::turn_limits;
+use crate::options::{MEMORY_MIB, Opt, OptionError, THREADS, TIME_MS, VISITS};
 use crate::player::{Decision, Player};
 use crate::search::{
     GameState, Outcome, Policy, Search, SearchConfig, Trace, merged_node_stats, run_parallel,
@@ -149,21 +150,23 @@ impl UctPlayer {
     ///
     /// # Errors
     ///
-    /// An unknown option or a bad value.
-    pub fn from_options(seed: u64, options: &[(String, String)]) -> Result<UctPlayer, String> {
+    /// An unknown option, or a bad value or one out of range (see
+    /// [`crate::options`]).
+    pub fn from_options(seed: u64, options: &[(String, String)]) -> Result<UctPlayer, OptionError> {
         let mut settings = UctSettings::default();
         for (key, value) in options {
-            let number = || -> Result<u64, String> {
-                value
-                    .parse()
-                    .map_err(|_| format!("{key}={value}: write a whole number"))
-            };
+            let o = Opt::new(key, value);
             match key.as_str() {
-                "threads" => settings.threads = number()?.max(1) as usize,
-                "visits" => settings.visits = Some(number()?),
-                "time" => settings.default_time = Duration::from_millis(number()?),
-                "memory" => settings.memory = (number()? as usize) << 20,
-                _ => return Err(format!("uct has no option {key:?}")),
+                "threads" => settings.threads = o.whole(THREADS)? as usize,
+                "visits" => settings.visits = Some(o.whole(VISITS)?),
+                "time" => settings.default_time = Duration::from_millis(o.whole(TIME_MS)?),
+                "memory" => settings.memory = (o.whole(MEMORY_MIB)? as usize) << 20,
+                _ => {
+                    return Err(OptionError::Unknown {
+                        player: "uct",
+                        key: key.to_string(),
+                    });
+                }
             }
         }
         Ok(UctPlayer::with_settings(settings, seed))
@@ -176,6 +179,10 @@ impl UctPlayer {
 }
 
 impl Player for UctPlayer {
+    fn stop_handle(&self) -> Option<Arc<AtomicBool>> {
+        Some(UctPlayer::stop_handle(self))
+    }
+
     fn name(&self) -> String {
         "uct".to_string()
     }

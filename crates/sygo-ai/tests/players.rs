@@ -325,13 +325,42 @@ fn options_are_read_or_refused_with_a_reason() {
             .settings(),
         MctsSettings::level(4).unwrap()
     );
-    let error = |text: &[(&str, &str)]| MctsPlayer::from_options(1, &opts(text)).err().unwrap();
-    assert!(error(&[("level", "7")]).contains("level from 1 to 6"));
-    assert!(error(&[("level", "x")]).contains("level from 1 to 6"));
+    let error = |text: &[(&str, &str)]| {
+        MctsPlayer::from_options(1, &opts(text))
+            .err()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        error(&[("level", "7")]),
+        "level=7: write a number from 1 to 6"
+    );
+    assert_eq!(error(&[("level", "x")]), "level=x: write a whole number");
     assert!(error(&[("colour", "red")]).contains("no option \"colour\""));
     assert!(error(&[("visits", "many")]).contains("visits=many"));
     assert!(error(&[("reuse", "maybe")]).contains("on or off"));
     assert!(UctPlayer::from_options(1, &opts(&[("rave", "1")])).is_err());
+    // Every resource a user can set is capped, with a clear error.
+    for (key, bad) in [
+        ("threads", "200000"),
+        ("threads", "0"),
+        ("visits", "0"),
+        ("time", "0"),
+        ("memory", "1000000"),
+    ] {
+        assert!(
+            error(&[(key, bad)]).starts_with(&format!("{key}={bad}: write a number from ")),
+            "{key}={bad}: {}",
+            error(&[(key, bad)])
+        );
+        assert!(UctPlayer::from_options(1, &opts(&[(key, bad)])).is_err());
+    }
+    for (key, bad) in [("c", "-1"), ("margin", "2"), ("grow", "1.5"), ("c", "NaN")] {
+        assert!(
+            error(&[(key, bad)]).contains("write a number"),
+            "{key}={bad}"
+        );
+    }
 }
 
 #[test]

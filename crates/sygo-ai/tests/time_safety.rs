@@ -17,7 +17,7 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use sygo_ai::arena::overrun_limit;
+use sygo_ai::overrun_limit;
 use sygo_ai::{Budget, MctsPlayer, Player, RandomPlayer, UctPlayer};
 use sygo_rules::{Game, Geometry, Position, Turn};
 

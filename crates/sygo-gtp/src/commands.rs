@@ -15,7 +15,7 @@ use sygo_rules::{
 };
 
 use crate::analyze;
-use crate::engine::{Clock, Engine, TimeSettings};
+use crate::engine::{Engine, TimeLeft, TimeSettings};
 use crate::error::CommandError;
 use crate::framing::quote;
 
@@ -325,7 +325,7 @@ fn genmove(engine: &mut Engine, args: &[&str]) -> Answer {
     let clock = &mut engine.timers[color.index()];
     let mut budget = clock.budget(engine.game.position().vacant_count());
     budget.visits = engine.visits;
-    let decision = engine.brain.player().choose(&engine.game, &budget);
+    let decision = engine.player.choose(&engine.game, &budget);
     engine.timers[color.index()].spend(start.elapsed());
     let geometry = engine.position().geometry();
     let notation = decision.turn.to_notation(&geometry);
@@ -337,7 +337,7 @@ fn genmove(engine: &mut Engine, args: &[&str]) -> Answer {
 
 fn undo(engine: &mut Engine, _: &[&str]) -> Answer {
     engine.game.undo().ok_or(CommandError::CannotUndo)?;
-    engine.brain.new_game();
+    engine.player.new_game();
     Ok(String::new())
 }
 
@@ -452,7 +452,7 @@ fn time_settings(engine: &mut Engine, args: &[&str]) -> Answer {
         byo_yomi_stones: parse_stones(args[2])?,
     };
     engine.time_settings = settings;
-    engine.clocks = [None; 2];
+    engine.time_left = [None; 2];
     engine.control = Some(sygo_ai::TimeControl::from_gtp(
         settings.main.min(MAX_CLOCK_SECONDS),
         settings.byo_yomi.min(MAX_CLOCK_SECONDS),
@@ -464,11 +464,11 @@ fn time_settings(engine: &mut Engine, args: &[&str]) -> Answer {
 
 fn time_left(engine: &mut Engine, args: &[&str]) -> Answer {
     let color = parse_color(args[0])?;
-    let clock = Clock {
+    let clock = TimeLeft {
         time: parse_number(args[1], "time in seconds")?,
         stones: parse_stones(args[2])?,
     };
-    engine.clocks[color.index()] = Some(clock);
+    engine.time_left[color.index()] = Some(clock);
     engine.timers[color.index()].set_time_left(clock.time.min(MAX_CLOCK_SECONDS), clock.stones);
     Ok(String::new())
 }
@@ -551,7 +551,12 @@ fn final_status_list(engine: &mut Engine, args: &[&str]) -> Answer {
 /// in progress for the loop to stream (module `analyze`).
 fn analyze(engine: &mut Engine, args: &[&str]) -> Answer {
     let (color, request) = analyze::parse(args)?;
-    engine.brain.check_analyzes()?;
+    if !engine.player.analyzes() {
+        return Err(CommandError::CannotAnalyze(format!(
+            "the {} player gives no analysis; start the engine with --player mcts",
+            engine.player.name()
+        )));
+    }
     let position = engine.position();
     check_mover(position, color.unwrap_or(position.side_to_move()))?;
     engine.analysis = Some(request);
@@ -589,7 +594,7 @@ mod tests {
             engine.position(),
             engine.komi(),
             engine.time_settings(),
-            engine.clocks,
+            engine.time_left,
             engine.timers,
             engine.quit,
         )
@@ -943,8 +948,8 @@ mod tests {
         );
         say(&mut e, "time_left b 12.25 0").unwrap();
         assert_eq!(
-            e.clock(Color::Black),
-            Some(Clock {
+            e.time_left(Color::Black),
+            Some(TimeLeft {
                 time: 12.25,
                 stones: 0
             })

@@ -11,12 +11,10 @@ use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 use std::thread;
 use std::time::Duration;
 
-use sygo_ai::arena::PlayerSpec;
-use sygo_ai::{Clock as PlayerClock, TimeControl};
+use sygo_ai::{Budget, Clock, Player, PlayerKind, PlayerSpec, TimeControl};
 use sygo_rules::{Game, Geometry, Position, Variant};
 
 use crate::analyze::{self, AnalyzeRequest};
-use crate::brain::{self, Brain};
 use crate::commands;
 use crate::error::{CommandError, EngineError};
 use crate::framing::{self, CommandLine};
@@ -40,9 +38,8 @@ pub struct EngineOptions {
     /// a search limited by visits on one thread, one seed gives one sequence
     /// of answers.
     pub seed: u64,
-    /// The player behind `genmove` and `analyze`: a built-in player of
-    /// `sygo_ai::arena::PlayerSpec` (`random`, `uct`, `mcts`,
-    /// `mcts:level=3`).
+    /// The player behind `genmove` and `analyze`: a built-in player
+    /// (`random`, `uct`, `mcts`, `mcts:level=3`); only `mcts` analyzes.
     pub player: PlayerSpec,
     /// The time of a turn when no `time_settings` set a limit.
     pub time_per_turn: Duration,
@@ -59,10 +56,7 @@ impl EngineOptions {
             variant,
             size,
             seed,
-            player: PlayerSpec::Builtin {
-                name: "random".to_string(),
-                options: Vec::new(),
-            },
+            player: PlayerSpec::of(PlayerKind::Random),
             ..EngineOptions::default()
         }
     }
@@ -75,10 +69,7 @@ impl Default for EngineOptions {
             variant: Variant::Sygo,
             size: Variant::Sygo.default_size(),
             seed: 1,
-            player: PlayerSpec::Builtin {
-                name: "mcts".to_string(),
-                options: Vec::new(),
-            },
+            player: PlayerSpec::of(PlayerKind::Mcts),
             time_per_turn: DEFAULT_TIME_PER_TURN,
             visits: None,
         }
@@ -100,7 +91,7 @@ pub struct TimeSettings {
 
 /// A clock reading sent by `time_left`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Clock {
+pub struct TimeLeft {
     /// Seconds left in the current period.
     pub time: f64,
     /// Stones left to play in the byo-yomi period; 0 in main time.
@@ -130,17 +121,17 @@ pub struct Engine {
     pub(crate) komi: f64,
     pub(crate) time_settings: TimeSettings,
     /// The last `time_left` of each colour, Black first.
-    pub(crate) clocks: [Option<Clock>; 2],
+    pub(crate) time_left: [Option<TimeLeft>; 2],
     /// The time control of `time_settings`, once set.
     pub(crate) control: Option<TimeControl>,
     /// The clock of each colour as the engine counts it, Black first.
-    pub(crate) timers: [PlayerClock; 2],
+    pub(crate) timers: [Clock; 2],
     /// The time of a turn with no time control.
     pub(crate) time_per_turn: Duration,
     /// The most visits of a `genmove`.
     pub(crate) visits: Option<u64>,
-    /// The player.
-    pub(crate) brain: Brain,
+    /// The player behind `genmove` and `analyze`.
+    pub(crate) player: Box<dyn Player>,
     /// The analysis that `analyze` has just started, until it ends.
     pub(crate) analysis: Option<AnalyzeRequest>,
     pub(crate) quit: bool,
@@ -151,23 +142,22 @@ impl Engine {
     ///
     /// # Errors
     ///
-    /// [`EngineError::Geometry`] when the size is outside RULES.md §1;
-    /// [`EngineError::Player`] when the specification names no built-in
-    /// player, or has a bad option.
+    /// [`EngineError::Geometry`] when the size is outside RULES.md §1 (a
+    /// [`PlayerSpec`] always names a player: it is checked when read).
     pub fn new(options: EngineOptions) -> Result<Engine, EngineError> {
         let geometry = Geometry::new(options.variant, options.size)?;
-        let brain = Brain::from_spec(&options.player, options.seed)?;
-        let clock = brain::fresh_clock(None, options.time_per_turn);
+        let player = options.player.build(options.seed);
+        let clock = fresh_clock(None, options.time_per_turn);
         Ok(Engine {
             game: Game::new(Position::new(geometry)),
             komi: 0.0,
             time_settings: TimeSettings::default(),
-            clocks: [None; 2],
+            time_left: [None; 2],
             control: None,
             timers: [clock; 2],
             time_per_turn: options.time_per_turn,
             visits: options.visits,
-            brain,
+            player,
             analysis: None,
             quit: false,
         })
@@ -175,7 +165,7 @@ impl Engine {
 
     /// The name of the player behind `genmove`: `random`, `mcts 6`, …
     pub fn player_name(&mut self) -> String {
-        self.brain.player().name()
+        self.player.name()
     }
 
     /// Replaces the game by another that was not reached by a turn (a new
@@ -183,7 +173,7 @@ impl Engine {
     /// With `new_game`, the clocks start afresh too.
     pub(crate) fn replace_game(&mut self, game: Game, new_game: bool) {
         self.game = game;
-        self.brain.new_game();
+        self.player.new_game();
         if new_game {
             self.reset_timers();
         }
@@ -191,7 +181,7 @@ impl Engine {
 
     /// Both clocks as at the start of a game.
     pub(crate) fn reset_timers(&mut self) {
-        self.timers = [brain::fresh_clock(self.control, self.time_per_turn); 2];
+        self.timers = [fresh_clock(self.control, self.time_per_turn); 2];
     }
 
     /// The game: its starting position, the turns since, the current position.
@@ -215,8 +205,8 @@ impl Engine {
     }
 
     /// The clock of a colour last sent by `time_left`, if any.
-    pub fn clock(&self, color: sygo_rules::Color) -> Option<Clock> {
-        self.clocks[color.index()]
+    pub fn time_left(&self, color: sygo_rules::Color) -> Option<TimeLeft> {
+        self.time_left[color.index()]
     }
 
     /// Whether `quit` has been answered: the loop should stop.
@@ -249,7 +239,7 @@ impl Engine {
     pub fn answer(&mut self, command: &CommandLine) -> String {
         let mut answer = self.start_answer(command);
         if self.analysis.is_some() {
-            if let Some(stop) = self.brain.stop_handle() {
+            if let Some(stop) = self.player.stop_handle() {
                 stop.store(false, Ordering::SeqCst);
             }
             if let Some(report) = self.analysis_report() {
@@ -297,7 +287,9 @@ impl Engine {
     /// nothing to report.
     fn analysis_report(&mut self) -> Option<String> {
         let request = self.analysis.clone()?;
-        let analysis = self.brain.ponder(&self.game, request.interval)?;
+        let analysis = self
+            .player
+            .ponder(&self.game, &Budget::time(request.interval))?;
         let report = analyze::report(&analysis, self.game.position(), &request);
         (!report.is_empty()).then_some(report)
     }
@@ -332,7 +324,7 @@ pub fn run<R>(engine: &mut Engine, input: R, mut output: impl Write) -> io::Resu
 where
     R: BufRead + Send + 'static,
 {
-    let stop = engine.brain.stop_handle();
+    let stop = engine.player.stop_handle();
     let analysing = Arc::new(AtomicBool::new(false));
     // A few lines read ahead at most: the reader waits for the engine.
     let (sender, lines) = mpsc::sync_channel::<Input>(4);
@@ -481,6 +473,15 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<
         if done {
             return Ok(Some(too_long));
         }
+    }
+}
+
+/// The clock of a colour at the start of a game: the time control of
+/// `time_settings` if it sets a limit, else `per_turn` for each turn.
+pub(crate) fn fresh_clock(control: Option<TimeControl>, per_turn: Duration) -> Clock {
+    match control {
+        Some(control) if !control.is_unlimited() => Clock::new(control),
+        _ => Clock::new(TimeControl::per_turn(per_turn)),
     }
 }
 

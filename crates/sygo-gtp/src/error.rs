@@ -65,22 +65,18 @@ impl fmt::Display for CommandError {
 
 impl std::error::Error for CommandError {}
 
-/// Why an engine cannot start: the board or the player asked for.
+/// Why an engine cannot start: the board asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EngineError {
     /// A board size outside RULES.md §1.
     Geometry(GeometryError),
-    /// A player specification that names no player the engine can use
-    /// (an external engine, or a bad option); the text says why.
-    Player(String),
 }
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EngineError::Geometry(e) => e.fmt(f),
-            EngineError::Player(why) => write!(f, "bad player: {why}"),
         }
     }
 }
@@ -89,7 +85,6 @@ impl std::error::Error for EngineError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             EngineError::Geometry(e) => Some(e),
-            EngineError::Player(_) => None,
         }
     }
 }

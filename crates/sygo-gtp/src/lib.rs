@@ -46,13 +46,12 @@
 //! ```
 
 mod analyze;
-mod brain;
 pub mod commands;
 mod engine;
 mod error;
 pub mod framing;
 
 pub use engine::{
-    Clock, DEFAULT_TIME_PER_TURN, Engine, EngineOptions, MAX_LINE_BYTES, TimeSettings, run,
+    DEFAULT_TIME_PER_TURN, Engine, EngineOptions, MAX_LINE_BYTES, TimeLeft, TimeSettings, run,
 };
 pub use error::{CommandError, EngineError};

@@ -70,8 +70,8 @@ fn state(engine: &Engine) -> String {
         engine.position(),
         engine.komi(),
         engine.time_settings(),
-        engine.clock(Color::Black),
-        engine.clock(Color::White),
+        engine.time_left(Color::Black),
+        engine.time_left(Color::White),
     )
 }
 

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use sygo_ai::{Analysis, Budget, Candidate, MAX_LEVEL, MctsPlayer};
+use sygo_ai::{Analysis, Budget, Candidate, MAX_LEVEL, PlayerSpec};
 use sygo_records::Record;
 use sygo_rules::{
     CaptureKind, Color, Danger, Game, Geometry, Point, Position, Turn, format_points,
@@ -113,14 +113,14 @@ fn analyse(args: &AnalyzeArgs, game: &Game) -> anyhow::Result<Report> {
             threads: 0,
         });
     }
-    let mut options = vec![("level".to_string(), args.level.to_string())];
+    let mut spec = PlayerSpec::mcts_level(args.level).expect("a level checked by clap");
     if let Some(threads) = args.threads {
-        options.push(("threads".to_string(), threads.to_string()));
+        spec = spec.with("threads", &threads.to_string())?;
     }
     if let Some(visits) = args.visits {
-        options.push(("visits".to_string(), visits.to_string()));
+        spec = spec.with("visits", &visits.to_string())?;
     }
-    let mut ai = MctsPlayer::from_options(args.seed, &options).map_err(anyhow::Error::msg)?;
+    let mut ai = spec.build_mcts(args.seed).expect("an mcts specification");
     let threads = ai.settings().threads;
     let budget = Budget {
         time: match (args.time, args.visits) {

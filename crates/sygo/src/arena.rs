@@ -17,8 +17,8 @@ use std::time::Duration;
 use anyhow::Context as _;
 use indicatif::{ProgressBar, ProgressStyle};
 use sygo_ai::Budget;
-use sygo_ai::arena::{
-    Distribution, GameEnd, GameReport, MatchReport, MatchSettings, PlayerSpec, Side, Sprt,
+use sygo_arena::{
+    Distribution, EntrantSpec, GameEnd, GameReport, MatchReport, MatchSettings, Side, Sprt,
     SprtVerdict, Summary, run_match,
 };
 use sygo_records::{GameInfo, Record};
@@ -46,10 +46,10 @@ line of the report is for machines. See docs/strength.md.";
 pub struct ArenaArgs {
     /// Player A, whose results are reported: a player specification (below).
     #[arg(long = "a", value_name = "SPEC", value_parser = parse_spec)]
-    a: PlayerSpec,
+    a: EntrantSpec,
     /// Player B: a player specification (below).
     #[arg(long = "b", value_name = "SPEC", value_parser = parse_spec)]
-    b: PlayerSpec,
+    b: EntrantSpec,
     /// Number of games (pairs of games share an opening).
     #[arg(long, default_value_t = 100)]
     games: usize,
@@ -89,8 +89,9 @@ pub struct ArenaArgs {
     engine_timeout: f64,
 }
 
-fn parse_spec(text: &str) -> Result<PlayerSpec, String> {
+fn parse_spec(text: &str) -> Result<EntrantSpec, String> {
     text.parse()
+        .map_err(|e: sygo_arena::EntrantSpecError| e.to_string())
 }
 
 fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
@@ -143,8 +144,8 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
         opening_turns: args.opening_turns,
     };
     let timeout = Duration::from_secs_f64(args.engine_timeout);
-    let a = args.a.entrant(timeout).map_err(anyhow::Error::msg)?;
-    let b = args.b.entrant(timeout).map_err(anyhow::Error::msg)?;
+    let a = args.a.entrant(timeout);
+    let b = args.b.entrant(timeout);
     let sprt = args.sprt.map(|(elo0, elo1)| Sprt {
         elo0,
         elo1,
@@ -353,7 +354,7 @@ fn count(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn tally_text(t: &sygo_ai::arena::Tally) -> String {
+fn tally_text(t: &sygo_arena::Tally) -> String {
     format!(
         "{}, {}, {}",
         count(t.wins, "win", "wins"),

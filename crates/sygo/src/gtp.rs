@@ -5,9 +5,8 @@ use std::time::Duration;
 
 use clap::CommandFactory;
 use clap::error::ErrorKind;
-use sygo_ai::MAX_LEVEL;
-use sygo_ai::arena::PlayerSpec;
-use sygo_gtp::{Engine, EngineError, EngineOptions};
+use sygo_ai::{MAX_LEVEL, PlayerKind, PlayerSpec, SpecError};
+use sygo_gtp::{Engine, EngineOptions};
 
 use crate::BoardArgs;
 
@@ -34,7 +33,7 @@ pub struct GtpArgs {
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     time: u64,
     /// Search threads of the player (mcts, uct).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(sygo_ai::options::THREADS))]
     threads: Option<u64>,
     /// The most visits (simulations) of a genmove; the turn ends at this many
     /// or at its time, whichever comes first.
@@ -50,23 +49,17 @@ pub struct GtpArgs {
 impl GtpArgs {
     /// The player asked for: `--player`, or `--level`, with `--threads`.
     fn player(&self) -> Result<PlayerSpec, String> {
-        let mut spec = match self.level {
-            Some(level) => PlayerSpec::Builtin {
-                name: "mcts".to_string(),
-                options: vec![("level".to_string(), level.to_string())],
-            },
+        let spec = match self.level {
+            Some(level) => PlayerSpec::mcts_level(level).expect("a level checked by clap"),
             None => self.player.clone(),
         };
-        if let Some(threads) = self.threads {
-            match &mut spec {
-                PlayerSpec::Builtin { name, options } if name == "mcts" || name == "uct" => {
-                    options.retain(|(key, _)| key != "threads");
-                    options.push(("threads".to_string(), threads.to_string()));
-                }
-                _ => return Err(format!("--threads: the player {spec} has no threads")),
-            }
+        match self.threads {
+            Some(threads) if spec.kind() != PlayerKind::Random => spec
+                .with("threads", &threads.to_string())
+                .map_err(|e: SpecError| format!("--threads: {e}")),
+            Some(_) => Err(format!("--threads: the player {spec} has no threads")),
+            None => Ok(spec),
         }
-        Ok(spec)
     }
 }
 
@@ -89,11 +82,7 @@ pub fn run(args: &GtpArgs) -> anyhow::Result<()> {
         time_per_turn: Duration::from_millis(args.time),
         visits: args.visits,
     };
-    let mut engine = match Engine::new(options) {
-        Ok(engine) => engine,
-        Err(EngineError::Geometry(e)) => return Err(e.into()),
-        Err(e) => usage_error(&format!("--player: {e}")),
-    };
+    let mut engine = Engine::new(options)?;
     sygo_gtp::run(
         &mut engine,
         BufReader::new(io::stdin()),

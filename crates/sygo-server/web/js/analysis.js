@@ -3,7 +3,9 @@
 // (`POST /api/games/{id}/analysis`): win probability, expected score,
 // best turns, ownership drawn on the board.
 
+import * as api from './api.js';
 import { h, cap, setChildren } from './dom.js';
+import { announce } from './announce.js';
 
 const pct = (x) => `${Math.round(x * 100)}%`;
 const lead = (x) => (x >= 0 ? '+' : '') + x.toFixed(1);
@@ -42,4 +44,40 @@ export function hintText(result, game) {
   const best = (result.candidates || [])[0];
   if (!best) return 'The AI has no hint.';
   return `Hint for ${cap(game.to_move)}: ${best.turn} (win probability ${pct(best.win_rate)}, expected score ${lead(best.score_lead)}).`;
+}
+
+/** Asks the AI for a hint for the side to move (the game page's Hint button, H). */
+export function askHint(page) {
+  page.enqueue(async () => {
+    if (!page.canPlay()) return page.message(page.whyNot());
+    page.el.aiOut.textContent = 'The AI is looking for a hint…';
+    const result = await api.hint(page.id, page.tokenFor(page.game.to_move), 1000);
+    const best = (result.candidates || [])[0];
+    page.hint = best ? turnStones(best.turn) : null;
+    const text = hintText(result, page.game);
+    page.el.aiOut.replaceChildren(h('p', { 'data-hint-text': '' }, text));
+    announce(text);
+    page.renderBoard();
+  });
+}
+
+/** Analyses the current position (the game page's Analyse button, A). */
+export function analyse(page) {
+  page.enqueue(async () => {
+    const shown = page.shown();
+    if (!page.live()) return page.message('Analysis is of the current position: return to it (End) first.');
+    page.el.aiOut.textContent = 'The AI is analysing the position…';
+    const result = await api.analysis(page.id, 1000);
+    page.analysis = result;
+    renderAnalysis(page.el.aiOut, result, shown, {
+      onShow: (stones) => { page.hint = stones; page.renderBoard(); },
+    });
+    page.el.aiOut.prepend(h('label', { class: 'check' },
+      h('input', {
+        type: 'checkbox', checked: page.showOwnership ? true : null, 'data-toggle': 'ownership',
+        onchange: (e) => { page.showOwnership = e.target.checked; page.renderBoard(); },
+      }), ' Show ownership on the board'));
+    announce(page.el.aiOut.querySelector('.analysis-summary').textContent);
+    page.renderBoard();
+  });
 }

@@ -2,7 +2,7 @@
 
 import * as api from './api.js';
 import { h, cap, setChildren } from './dom.js';
-import { copy } from './panel.js';
+import { copy } from './clipboard.js';
 
 const SQUARE_SIZES = [5, 7, 9, 11, 13, 15, 17, 19];
 const HEX_BASES = [3, 4, 5, 6, 7, 8, 9, 10];

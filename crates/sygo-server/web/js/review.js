@@ -2,7 +2,8 @@
 // move list.
 
 import { h, cap, setChildren } from './dom.js';
-import { recordUrl } from './api.js';
+import { recordUrl, getGame } from './api.js';
+import { announce, describeTurn } from './announce.js';
 
 /**
  * The review controls: first, previous, next, last, the turn shown, and the
@@ -46,4 +47,39 @@ export function renderMoves(el, { turns, shown, go }) {
     if (top < el.scrollTop) el.scrollTop = top;
     else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
   }
+}
+
+/**
+ * Shows the position after `n` turns on the game page (`page`, js/game.js):
+ * the live game when n is the last turn, else the game as it stood
+ * (`GET /api/games/{id}?turn=N`); the URL keeps `?turn=N`.
+ */
+export function goTo(page, n) {
+  return page.enqueue(async () => {
+    const total = page.game.turn_number;
+    const from = page.reviewTurn ?? total;
+    n = Math.max(0, Math.min(total, n));
+    if (n === total) {
+      page.reviewTurn = null;
+      page.reviewGame = null;
+    } else {
+      const game = await getGame(page.id, n);
+      page.reviewTurn = n;
+      page.reviewGame = game;
+    }
+    page.composer.hover = null;
+    page.analysis = null;
+    page.hint = null;
+    const g = page.shown();
+    if (n === from + 1) page.startFlip(g);
+    const text = g.last_turn ? describeTurn(g, null, page.board.geo.neighbours) : 'The empty board.';
+    page.el.lastTurnText.textContent = text;
+    announce(`Turn ${n} of ${total}. ${text}`);
+    const url = new URL(location.href);
+    if (page.reviewTurn === null) url.searchParams.delete('turn');
+    else url.searchParams.set('turn', String(n));
+    history.replaceState(null, '', url);
+    if (page.canPlay() && !page.composer.builder.steps) await page.composer.refreshSteps();
+    page.render();
+  });
 }

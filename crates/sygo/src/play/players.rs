@@ -11,8 +11,7 @@ use std::time::Duration;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
-use sygo_ai::arena::PlayerSpec;
-use sygo_ai::{Analysis, Budget, Decision, MctsPlayer, RandomPlayer, UctPlayer};
+use sygo_ai::{Analysis, Budget, Decision, PlayerSpec, SpecError};
 use sygo_rules::{Color, Game, Position, Turn};
 
 /// The level of the AI when `--level` is not given: quick, and decent.
@@ -72,15 +71,16 @@ impl FromStr for Player {
             "ai" => return Ok(Player::Ai),
             _ => {}
         }
-        let name = lower.split(':').next().unwrap_or_default().trim();
-        if name == "cmd" {
-            return Err(format!("an engine plays in sygo arena, not here: {words}"));
+        match text.parse::<PlayerSpec>() {
+            Ok(spec) => Ok(Player::Builtin(spec)),
+            Err(SpecError::Engine(_)) => {
+                Err(format!("an engine plays in sygo arena, not here: {words}"))
+            }
+            Err(SpecError::NotAPlayer(_)) => {
+                Err(format!("{:?} is not a player: {words}", text.trim()))
+            }
+            Err(e) => Err(e.to_string()),
         }
-        if !["uct", "mcts"].contains(&name) {
-            return Err(format!("{:?} is not a player: {words}", text.trim()));
-        }
-        // The options, checked by the specification.
-        text.parse::<PlayerSpec>().map(Player::Builtin)
     }
 }
 
@@ -175,28 +175,13 @@ impl Computer {
 /// A searching player: the AI at `level`, or a built-in player by its
 /// specification.
 fn make_searcher(player: &Player, level: u8, seed: u64) -> Box<dyn sygo_ai::Player> {
-    let ai = || -> Box<dyn sygo_ai::Player> {
-        match MctsPlayer::level(level, seed) {
-            Some(player) => Box::new(player),
-            // The level is checked by the options: the default if not.
-            None => Box::new(MctsPlayer::level(DEFAULT_LEVEL, seed).expect("a level in range")),
-        }
+    let spec = match player {
+        Player::Builtin(spec) => spec.clone(),
+        _ => PlayerSpec::mcts_level(level)
+            .or_else(|| PlayerSpec::mcts_level(DEFAULT_LEVEL))
+            .expect("a level in range"),
     };
-    match player {
-        Player::Builtin(PlayerSpec::Builtin { name, options }) => {
-            let made: Result<Box<dyn sygo_ai::Player>, String> = match name.as_str() {
-                "uct" => UctPlayer::from_options(seed, options)
-                    .map(|p| Box::new(p) as Box<dyn sygo_ai::Player>),
-                "mcts" => MctsPlayer::from_options(seed, options)
-                    .map(|p| Box::new(p) as Box<dyn sygo_ai::Player>),
-                "random" => Ok(Box::new(RandomPlayer::new(seed))),
-                // Specifications were read by PlayerSpec, which knows no other.
-                _ => Err(String::new()),
-            };
-            made.unwrap_or_else(|_| ai())
-        }
-        _ => ai(),
-    }
+    spec.build(seed)
 }
 
 /// What a searching player thinks of its position, in a few words: `62% to

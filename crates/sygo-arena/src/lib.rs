@@ -1,5 +1,9 @@
 //! The arena: matches between two players that measure their strength.
 //!
+//! It builds on the players of `sygo_ai` and adds what only matches need:
+//! running games in parallel, external engines as subprocesses, the
+//! statistics, and the records; the AI crate knows nothing of it.
+//!
 //! # Brief overview
 //!
 //! - [`run_match`] plays a match ([`MatchSettings`]: board, games, budget
@@ -16,14 +20,14 @@
 //!   ([`Sprt`]); the formulas are in that module's doc.
 //! - Players: built-in ones made for each game from a seed
 //!   ([`Entrant::builtin`]), and external engines speaking the protocol
-//!   ([`EnginePlayer`]); [`PlayerSpec`] reads the command line's `random`,
-//!   `cmd:sygo gtp --seed 3`.
+//!   ([`EnginePlayer`]); [`EntrantSpec`] reads the command line's `random`,
+//!   `mcts:level=3`, `cmd:sygo gtp --seed 3`.
 //!
 //! # Examples
 //!
 //! ```
 //! use std::ops::ControlFlow;
-//! use sygo_ai::arena::{run_match, MatchSettings, PlayerSpec};
+//! use sygo_arena::{run_match, EntrantSpec, MatchSettings};
 //! use sygo_ai::Budget;
 //! use sygo_rules::Geometry;
 //!
@@ -35,8 +39,8 @@
 //!     jobs: 2,
 //!     opening_turns: 2,
 //! };
-//! let spec: PlayerSpec = "random".parse().unwrap();
-//! let a = spec.entrant(std::time::Duration::from_secs(10)).unwrap();
+//! let spec: EntrantSpec = "random".parse().unwrap();
+//! let a = spec.entrant(std::time::Duration::from_secs(10));
 //! let b = a.clone();
 //! let report = run_match(&settings, &a, &b, |_, _| ControlFlow::Continue(())).unwrap();
 //! assert_eq!(report.summary.games(), 6);
@@ -45,6 +49,7 @@
 
 mod contender;
 mod engine;
+mod error;
 mod game;
 mod opening;
 mod runner;
@@ -54,11 +59,11 @@ mod summary;
 
 pub use contender::{Contender, Entrant, Forfeit};
 pub use engine::{EngineConfig, EnginePlayer, split_command};
-pub use game::{
-    GameEnd, GameReport, GameResult, GameSetup, Side, SideTime, overrun_limit, play_game,
-};
+pub use error::{CommandLineError, EntrantSpecError, MatchError, StartError};
+pub use game::{GameEnd, GameReport, GameResult, GameSetup, Side, SideTime, play_game};
 pub use opening::{derive_seed, opening};
 pub use runner::{MatchReport, MatchSettings, run_match};
-pub use spec::PlayerSpec;
+pub use spec::EntrantSpec;
 pub use stats::{EloEstimate, Pentanomial, Sprt, SprtStatus, SprtVerdict, Tally};
 pub use summary::{Distribution, ForfeitNote, Summary};
+pub use sygo_ai::overrun_limit;

@@ -24,11 +24,13 @@ use std::time::{Duration, Instant};
 
 use sygo_rules::{Color, Geometry};
 
-use super::contender::{Contender, Entrant};
-use super::game::{GameReport, GameSetup, play_game};
-use super::opening::{derive_seed, opening};
-use super::summary::Summary;
-use crate::budget::Budget;
+use sygo_ai::Budget;
+
+use crate::contender::{Contender, Entrant};
+use crate::error::MatchError;
+use crate::game::{GameReport, GameSetup, play_game};
+use crate::opening::{derive_seed, opening};
+use crate::summary::Summary;
 
 /// How a match is played.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,17 +98,21 @@ pub fn run_match(
     a: &Entrant,
     b: &Entrant,
     mut on_game: impl FnMut(&GameReport, &Summary) -> ControlFlow<()>,
-) -> Result<MatchReport, String> {
+) -> Result<MatchReport, MatchError> {
     let started = Instant::now();
     let jobs = settings.jobs.clamp(1, settings.games.max(1));
     let mut pairs: Vec<(Box<dyn Contender>, Box<dyn Contender>)> = Vec::with_capacity(jobs);
     for _ in 0..jobs {
-        let first = a
-            .contender()
-            .map_err(|e| format!("player A ({}): {e}", a.name()))?;
-        let second = b
-            .contender()
-            .map_err(|e| format!("player B ({}): {e}", b.name()))?;
+        let first = a.contender().map_err(|error| MatchError {
+            side: 'A',
+            name: a.name().to_string(),
+            error,
+        })?;
+        let second = b.contender().map_err(|error| MatchError {
+            side: 'B',
+            name: b.name().to_string(),
+            error,
+        })?;
         pairs.push((first, second));
     }
     let next = AtomicUsize::new(0);

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use sygo_rules::Color;
 
-use super::game::{GameEnd, GameReport, GameResult, Side, SideTime};
-use super::stats::{EloEstimate, Pentanomial, Sprt, SprtStatus, Tally};
+use crate::game::{GameEnd, GameReport, GameResult, Side, SideTime};
+use crate::stats::{EloEstimate, Pentanomial, Sprt, SprtStatus, Tally};
 
 /// A forfeit, as the summary lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,7 +175,7 @@ impl Distribution {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::*;
 
     #[test]
     fn distribution_of_known_values() {

@@ -27,9 +27,10 @@ use std::time::{Duration, Instant};
 
 use sygo_rules::{Game, Geometry, Position, Turn};
 
-use super::contender::{Contender, Forfeit};
-use crate::budget::Budget;
-use crate::player::{Decision, Player};
+use sygo_ai::{Budget, Decision, Player};
+
+use crate::contender::{Contender, Forfeit};
+use crate::error::{CommandLineError, StartError};
 
 /// The longest line an engine may write, in bytes.
 const MAX_LINE: u64 = 1 << 20;
@@ -53,7 +54,7 @@ impl EngineConfig {
     /// # Errors
     ///
     /// When the command is empty or has an unclosed quote.
-    pub fn from_command_line(text: &str) -> Result<EngineConfig, String> {
+    pub fn from_command_line(text: &str) -> Result<EngineConfig, CommandLineError> {
         Ok(EngineConfig {
             command: split_command(text)?,
             timeout: Duration::from_secs(10),
@@ -74,7 +75,7 @@ impl EngineConfig {
 /// # Errors
 ///
 /// When there is no word, or a quote is not closed.
-pub fn split_command(text: &str) -> Result<Vec<String>, String> {
+pub fn split_command(text: &str) -> Result<Vec<String>, CommandLineError> {
     let mut words = Vec::new();
     let mut word: Option<String> = None;
     let mut chars = text.chars();
@@ -91,7 +92,12 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(c) => w.push(c),
-                        None => return Err(format!("unclosed ' in {text:?}")),
+                        None => {
+                            return Err(CommandLineError::Unclosed {
+                                quote: '\'',
+                                text: text.to_string(),
+                            });
+                        }
                     }
                 }
             }
@@ -106,10 +112,20 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
                                 w.push('\\');
                                 w.push(c);
                             }
-                            None => return Err(format!("unclosed \" in {text:?}")),
+                            None => {
+                                return Err(CommandLineError::Unclosed {
+                                    quote: '"',
+                                    text: text.to_string(),
+                                });
+                            }
                         },
                         Some(c) => w.push(c),
-                        None => return Err(format!("unclosed \" in {text:?}")),
+                        None => {
+                            return Err(CommandLineError::Unclosed {
+                                quote: '"',
+                                text: text.to_string(),
+                            });
+                        }
                     }
                 }
             }
@@ -124,9 +140,17 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
     }
     words.extend(word);
     if words.is_empty() {
-        return Err("the command is empty".to_string());
+        return Err(CommandLineError::Empty);
     }
     Ok(words)
+}
+
+/// What the reader of an engine's output hands on.
+enum Line {
+    /// A line, without its end.
+    Text(String),
+    /// A line longer than [`MAX_LINE`] bytes: the reader stops there.
+    TooLong,
 }
 
 /// A running engine: its process, its input, and the lines it writes,
@@ -134,7 +158,7 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
 struct Process {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Result<String, String>>,
+    lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     /// The thread reading standard error: finished once the engine is gone
     /// and its last words are kept.
@@ -143,18 +167,22 @@ struct Process {
 }
 
 impl Process {
-    fn start(config: &EngineConfig) -> Result<Process, String> {
+    fn start(config: &EngineConfig) -> Result<Process, StartError> {
+        let failed = |source| StartError {
+            command: config.command_line(),
+            source,
+        };
         let (program, args) = config
             .command
             .split_first()
-            .ok_or_else(|| "the command is empty".to_string())?;
+            .ok_or_else(|| failed(std::io::Error::other("the command is empty")))?;
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot start `{}`: {e}", config.command_line()))?;
+            .map_err(failed)?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
@@ -170,13 +198,13 @@ impl Process {
                 {
                     Ok(0) | Err(_) => break,
                     Ok(_) if buffer.last() != Some(&b'\n') && buffer.len() as u64 >= MAX_LINE => {
-                        let _ = sender.send(Err(format!("a line longer than {MAX_LINE} bytes")));
+                        let _ = sender.send(Line::TooLong);
                         break;
                     }
                     Ok(_) => {
                         let line = String::from_utf8_lossy(&buffer);
                         let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if sender.send(Ok(line)).is_err() {
+                        if sender.send(Line::Text(line)).is_err() {
                             break;
                         }
                     }
@@ -298,7 +326,10 @@ impl EnginePlayer {
     /// # Errors
     ///
     /// When the command cannot be started (not found, not executable).
-    pub fn start(name: impl Into<String>, config: EngineConfig) -> Result<EnginePlayer, String> {
+    pub fn start(
+        name: impl Into<String>,
+        config: EngineConfig,
+    ) -> Result<EnginePlayer, StartError> {
         let process = Process::start(&config)?;
         Ok(EnginePlayer {
             name: name.into(),
@@ -348,8 +379,8 @@ impl EnginePlayer {
     fn command(&mut self, command: &str, wait: Duration) -> Result<String, Forfeit> {
         self.ensure_running()?;
         match self.exchange(command, wait) {
-            Ok(Ok(result)) => Ok(result),
-            Ok(Err(message)) => {
+            Ok(Answer::Success(result)) => Ok(result),
+            Ok(Answer::Failure(message)) => {
                 // A failure answer: the engine keeps its game as it was,
                 // which is no longer the arena's.
                 self.known = None;
@@ -384,7 +415,7 @@ impl EnginePlayer {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match process.lines.recv_timeout(left) {
-                Ok(Ok(line)) => {
+                Ok(Line::Text(line)) => {
                     if answer.is_empty() {
                         if line.trim().is_empty() {
                             continue;
@@ -400,10 +431,10 @@ impl EnginePlayer {
                         answer.push(line);
                     }
                 }
-                Ok(Err(why)) => {
+                Ok(Line::TooLong) => {
                     let words = process.last_words();
                     return Err(Forfeit::Protocol(format!(
-                        "wrote {why} in answer to `{command}`{words}"
+                        "wrote a line longer than {MAX_LINE} bytes in answer to `{command}`{words}"
                     )));
                 }
                 Err(RecvTimeoutError::Timeout) => {
@@ -529,9 +560,14 @@ fn garbage(line: &str, command: &str) -> Forfeit {
     Forfeit::Protocol(format!("answered {shown:?} to `{command}`"))
 }
 
-/// An answer of the engine: the result of a success, or the message of a
-/// failure.
-type Answer = Result<String, String>;
+/// An answer of the engine.
+#[derive(Debug, PartialEq, Eq)]
+enum Answer {
+    /// `=`: the result.
+    Success(String),
+    /// `?`: the message.
+    Failure(String),
+}
 
 /// Reads an answer: `=ID result` (or `=` without the id) and its further
 /// lines, or `?ID message`.
@@ -562,9 +598,9 @@ fn parse_answer(id: u64, command: &str, lines: &[String]) -> Result<Answer, Forf
             result.push('\n');
             result.push_str(line);
         }
-        Ok(Ok(result))
+        Ok(Answer::Success(result))
     } else {
-        Ok(Err(text.to_string()))
+        Ok(Answer::Failure(text.to_string()))
     }
 }
 
@@ -626,23 +662,23 @@ mod tests {
         let lines = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(
             parse_answer(3, "genmove w", &lines(&["=3 D4"])),
-            Ok(Ok("D4".into()))
+            Ok(Answer::Success("D4".into()))
         );
         assert_eq!(
             parse_answer(3, "genmove w", &lines(&["= D4"])),
-            Ok(Ok("D4".into()))
+            Ok(Answer::Success("D4".into()))
         );
         assert_eq!(
             parse_answer(3, "name", &lines(&["=3"])),
-            Ok(Ok(String::new()))
+            Ok(Answer::Success(String::new()))
         );
         assert_eq!(
             parse_answer(3, "showboard", &lines(&["=3", "a", "b"])),
-            Ok(Ok("\na\nb".into()))
+            Ok(Answer::Success("\na\nb".into()))
         );
         assert_eq!(
             parse_answer(3, "play w D4", &lines(&["?3 illegal move: no"])),
-            Ok(Err("illegal move: no".into()))
+            Ok(Answer::Failure("illegal move: no".into()))
         );
         for bad in ["=4 D4", "3 genmove w", "=3D4", "D4"] {
             assert!(

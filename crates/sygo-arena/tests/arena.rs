@@ -5,10 +5,10 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use sygo_ai::arena::{
-    Entrant, Forfeit, GameEnd, MatchReport, MatchSettings, PlayerSpec, Side, run_match,
-};
 use sygo_ai::{Budget, Decision, Player, RandomPlayer};
+use sygo_arena::{
+    Entrant, EntrantSpec, Forfeit, GameEnd, MatchReport, MatchSettings, Side, run_match,
+};
 use sygo_rules::{Color, Game, Geometry, Turn};
 
 fn settings(geometry: Geometry, games: usize, jobs: usize) -> MatchSettings {
@@ -24,10 +24,9 @@ fn settings(geometry: Geometry, games: usize, jobs: usize) -> MatchSettings {
 
 fn random() -> Entrant {
     "random"
-        .parse::<PlayerSpec>()
+        .parse::<EntrantSpec>()
         .unwrap()
         .entrant(Duration::from_secs(10))
-        .unwrap()
 }
 
 fn play(settings: &MatchSettings, a: &Entrant, b: &Entrant) -> MatchReport {
@@ -203,8 +202,8 @@ mod engines {
     use super::*;
 
     fn engine(script: &str, timeout_ms: u64) -> Entrant {
-        let spec: PlayerSpec = format!("cmd:sh -c '{script}'").parse().unwrap();
-        spec.entrant(Duration::from_millis(timeout_ms)).unwrap()
+        let spec: EntrantSpec = format!("cmd:sh -c '{script}'").parse().unwrap();
+        spec.entrant(Duration::from_millis(timeout_ms))
     }
 
     /// Plays 4 games of random against the engine and returns B's forfeit
@@ -310,8 +309,8 @@ mod engines {
 
     #[test]
     fn a_missing_engine_stops_the_match_before_it_starts() {
-        let spec: PlayerSpec = "cmd:/nonexistent/engine".parse().unwrap();
-        let b = spec.entrant(Duration::from_secs(1)).unwrap();
+        let spec: EntrantSpec = "cmd:/nonexistent/engine".parse().unwrap();
+        let b = spec.entrant(Duration::from_secs(1));
         let error = run_match(
             &settings(Geometry::sygo(5).unwrap(), 2, 1),
             &random(),
@@ -320,7 +319,9 @@ mod engines {
         )
         .unwrap_err();
         assert!(
-            error.starts_with("player B (cmd:/nonexistent/engine): cannot start"),
+            error
+                .to_string()
+                .starts_with("player B (cmd:/nonexistent/engine): cannot start"),
             "{error}"
         );
     }

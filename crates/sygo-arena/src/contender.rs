@@ -4,7 +4,7 @@
 //! A built-in [`Player`] is made afresh for each game from a seed, so that a
 //! game's moves depend only on the match's seed and the game's number, never
 //! on which thread played it or what it played before. An external engine
-//! ([`EnginePlayer`](super::EnginePlayer)) keeps its process from game to
+//! ([`EnginePlayer`](crate::EnginePlayer)) keeps its process from game to
 //! game and is told to clear its board.
 
 use std::fmt;
@@ -12,8 +12,9 @@ use std::sync::Arc;
 
 use sygo_rules::Game;
 
-use crate::budget::Budget;
-use crate::player::{Decision, Player};
+use sygo_ai::{Budget, Decision, Player};
+
+use crate::error::StartError;
 
 /// Why a player lost a game without it being played out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +71,7 @@ pub trait Contender: Send {
 #[derive(Clone)]
 pub struct Entrant {
     name: String,
-    make: Arc<dyn Fn() -> Result<Box<dyn Contender>, String> + Send + Sync>,
+    make: Arc<dyn Fn() -> Result<Box<dyn Contender>, StartError> + Send + Sync>,
 }
 
 impl fmt::Debug for Entrant {
@@ -84,7 +85,7 @@ impl Entrant {
     /// command cannot be started; the match does not start then).
     pub fn new(
         name: impl Into<String>,
-        make: impl Fn() -> Result<Box<dyn Contender>, String> + Send + Sync + 'static,
+        make: impl Fn() -> Result<Box<dyn Contender>, StartError> + Send + Sync + 'static,
     ) -> Entrant {
         Entrant {
             name: name.into(),
@@ -116,7 +117,7 @@ impl Entrant {
     /// # Errors
     ///
     /// The factory's reason, when it cannot make one.
-    pub fn contender(&self) -> Result<Box<dyn Contender>, String> {
+    pub fn contender(&self) -> Result<Box<dyn Contender>, StartError> {
         (self.make)()
     }
 }

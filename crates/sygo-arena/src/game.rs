@@ -5,8 +5,9 @@ use std::time::{Duration, Instant};
 
 use sygo_rules::{Color, Game, Geometry, Outcome, Position, Score, Turn};
 
-use super::contender::{Contender, Forfeit};
-use crate::budget::Budget;
+use sygo_ai::{Budget, overrun_limit};
+
+use crate::contender::{Contender, Forfeit};
 
 /// One side of a match: the first player named (`--a`) or the second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -118,13 +119,6 @@ impl SideTime {
             self.total.div_f64(self.turns as f64)
         }
     }
-}
-
-/// The longest a turn may take before it counts as an overrun of a time
-/// budget: the budget plus a tenth of it, and at least 20 ms more (the
-/// noise of scheduling threads and processes).
-pub fn overrun_limit(budget: Duration) -> Duration {
-    budget + (budget / 10).max(Duration::from_millis(20))
 }
 
 /// Everything about one game of a match.

@@ -1,0 +1,69 @@
+// The game page's layout: its elements (`page.el`), the board
+// (`page.board`, js/board.js) wired to the turn composer, and the
+// spectators' link.
+
+import { h, setChildren } from './dom.js';
+import { copy } from './clipboard.js';
+import { Board } from './board.js';
+
+/** Builds the page's elements into `page.root`; returns them. */
+export function buildLayout(page) {
+  const el = {};
+  el.board = h('div', { class: 'board-wrap', id: 'board' });
+  el.keys = h('p', { class: 'keys-help small', id: 'board-keys' });
+  el.status = h('div', { class: 'status', id: 'status' });
+  el.connection = h('p', { class: 'connection', id: 'connection', hidden: true });
+  el.scores = h('div', { class: 'scores', id: 'scores' });
+  el.message = h('div', { class: 'message', id: 'message', role: 'alert' });
+  el.preview = h('p', { class: 'preview-text', id: 'preview' });
+  el.lastTurnText = h('p', { class: 'last-turn', id: 'last-turn' });
+  el.balance = h('div', { class: 'note balance', id: 'balance-note', hidden: true });
+  el.controls = h('div', { class: 'controls', id: 'controls' });
+  el.finishReason = h('p', { class: 'finish-reason small', id: 'finish-reason' });
+  el.legend = h('div', { class: 'legend', id: 'legend' });
+  el.territoryBox = h('input', {
+    type: 'checkbox', id: 'territory-toggle', onchange: (e) => page.toggleTerritory(e.target.checked),
+  });
+  el.aiButtons = h('div', { class: 'ai-buttons' },
+    h('button', { type: 'button', id: 'hint-button', onclick: () => page.askHint() }, 'Hint'),
+    h('button', { type: 'button', id: 'analyse-button', onclick: () => page.analyse() }, 'Analyse'));
+  el.aiOut = h('div', { class: 'ai-out', id: 'ai-out', 'aria-live': 'polite' });
+  el.review = h('div', { class: 'review', id: 'review' });
+  el.moves = h('ol', { class: 'moves', id: 'moves', 'aria-label': 'Turns played' });
+  el.share = h('div', { class: 'share', id: 'share' });
+  setChildren(page.root,
+    h('div', { class: 'game-page' },
+      h('section', { class: 'board-area', 'aria-label': 'Board' }, el.board,
+        h('details', { class: 'keys-box' }, h('summary', {}, 'Playing from the keyboard'), el.keys)),
+      h('aside', { class: 'panel', 'aria-label': 'Game' },
+        el.status, el.connection, el.scores, el.lastTurnText,
+        el.controls, el.finishReason,
+        h('div', { class: 'message-box' }, el.message, el.preview),
+        el.balance, el.legend,
+        h('div', { class: 'options' }, h('label', { class: 'check' }, el.territoryBox, ' Show territory')),
+        h('details', { class: 'ai-tools', open: true }, h('summary', {}, 'AI'), el.aiButtons, el.aiOut),
+        el.review,
+        h('h2', { class: 'moves-title' }, 'Turns'),
+        el.moves,
+        el.share)));
+  renderShare(el.share, page.id);
+  return el;
+}
+
+/** The board, its clicks and hovers going to the turn composer. */
+export function buildBoard(page) {
+  return new Board(page.el.board, {
+    click: (p, type) => page.composer.onClick(p, type),
+    hover: (p) => page.composer.onHover(p),
+  });
+}
+
+/** The spectators' link. */
+function renderShare(el, id) {
+  const url = `${location.origin}/game/${id}`;
+  const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': 'Spectator link', id: 'spectator-link' });
+  setChildren(el,
+    h('h2', {}, 'Spectators'),
+    h('div', { class: 'link-row' }, input,
+      h('button', { type: 'button', onclick: () => copy(input, url) }, 'Copy')));
+}

@@ -1,0 +1,26 @@
+// Live updates of one game: the server's events (`GET /api/games/{id}/events`,
+// an `EventSource`, which reconnects by itself). The page never polls.
+
+import { eventsUrl } from './api.js';
+
+/**
+ * Listens to the game `id`: `onGame(game)` for every game the server sends
+ * (at once, then after every change), `onConnection(ok)` when the stream
+ * opens or is lost. Returns a handle with `close()`.
+ */
+export function subscribe(id, { onGame, onConnection }) {
+  if (typeof EventSource === 'undefined') return { close() {} };
+  const es = new EventSource(eventsUrl(id));
+  es.addEventListener('game', (e) => {
+    let game;
+    try {
+      game = JSON.parse(e.data);
+    } catch (err) {
+      return;
+    }
+    onGame(game);
+  });
+  es.onopen = () => onConnection(true);
+  es.onerror = () => onConnection(false);
+  return es;
+}
