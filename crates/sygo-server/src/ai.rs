@@ -127,6 +127,16 @@ pub(crate) fn start_turn(state: &AppState, entry: Arc<Entry>) {
     });
 }
 
+/// Starts the AI's turn again in a game where it is to move but its last
+/// search failed (the game would otherwise wait for it forever): called
+/// when someone looks at the game, such as its player coming back.
+/// Nothing happens while a search runs, or once the server shuts down.
+pub(crate) fn resume(state: &AppState, entry: &Arc<Entry>) {
+    if !state.ai.stopping() && entry.claim_idle_ai_turn() {
+        start_turn(state, entry.clone());
+    }
+}
+
 /// One turn of the AI, if it is to move; whether it is to move again.
 async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError> {
     let _search = entry.search.lock().await;

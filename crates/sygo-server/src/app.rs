@@ -41,6 +41,7 @@ pub(crate) fn router(state: AppState) -> Router {
     let api = Router::new()
         .route("/games", get(api::games::list).post(api::games::create))
         .route("/games/{id}", get(api::games::get))
+        .route("/games/{id}/side", get(api::games::side_of_token))
         .route("/games/{id}/steps", post(api::steps::steps))
         .route("/games/{id}/turns", post(api::turns::play))
         .route("/games/{id}/events", get(events::events))
@@ -48,12 +49,16 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/games/{id}/analysis", post(api::search::analysis))
         .route("/games/{id}/record", get(api::records::download))
         .route("/records", post(api::records::upload))
+        .route("/position", post(api::position::show))
+        .route("/position/steps", post(api::position::steps))
+        .route("/position/turns", post(api::position::turns))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
     Router::new()
         .route("/", get(index))
         .route("/games", get(index))
         .route("/game/{id}", get(index))
+        .route("/learn", get(index))
         .route("/static/{*path}", get(static_file))
         .nest("/api", api)
         .fallback(not_found)
@@ -70,7 +75,7 @@ async fn method_not_allowed() -> ApiError {
     ApiError::MethodNotAllowed
 }
 
-/// The page of the app (`/`, `/games`, `/game/{id}`): `web/index.html`,
+/// The page of the app (`/`, `/games`, `/game/{id}`, `/learn`): `web/index.html`,
 /// which routes on the path itself.
 async fn index() -> Response {
     file_response("index.html")

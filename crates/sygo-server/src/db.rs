@@ -24,13 +24,15 @@ const MAX_BATCH: usize = 256;
 
 /// The schema, one migration per file.
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(include_str!(
-        "../migrations/0001_games_and_turns.sql"
-    ))])
+    Migrations::new(vec![
+        M::up(include_str!("../migrations/0001_games_and_turns.sql")),
+        M::up(include_str!("../migrations/0002_request_id.sql")),
+    ])
 }
 
-/// A row of the `games` table.
-#[derive(Clone, Debug)]
+/// A row of the `games` table. Not `Debug`: it holds the sides' secrets,
+/// which are never written to a log.
+#[derive(Clone)]
 pub(crate) struct GameRow {
     pub id: String,
     pub variant: String,
@@ -48,6 +50,8 @@ pub(crate) struct GameRow {
     pub record: Option<String>,
     /// Unix milliseconds.
     pub created: i64,
+    /// The client's id of the request that created the game (a secret).
+    pub request_id: Option<String>,
 }
 
 /// A row of the `turns` table.
@@ -62,7 +66,6 @@ pub(crate) struct TurnRow {
 }
 
 /// A game as stored: its row and its turns in order (notation, time).
-#[derive(Debug)]
 pub(crate) struct StoredGame {
     pub row: GameRow,
     pub turns: Vec<(String, i64)>,
@@ -71,7 +74,7 @@ pub(crate) struct StoredGame {
 /// What to write.
 enum Write {
     /// A new game, with the turns it starts with (an uploaded record's).
-    Game(GameRow, Vec<TurnRow>),
+    Game(Box<GameRow>, Vec<TurnRow>),
     /// One more turn of a game.
     Turn(TurnRow),
 }
@@ -145,7 +148,7 @@ impl Db {
         game: GameRow,
         turns: Vec<TurnRow>,
     ) -> Result<(), WriteError> {
-        self.write(Write::Game(game, turns)).await
+        self.write(Write::Game(Box::new(game), turns)).await
     }
 
     /// Stores a turn; returns once it is committed.
@@ -179,7 +182,7 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     }
     let mut stmt = conn.prepare(
         "SELECT id, variant, size, komi, black, white, black_token, white_token, \
-         source, start, record, created FROM games ORDER BY created, id",
+         source, start, record, created, request_id FROM games ORDER BY created, id",
     )?;
     let rows = stmt.query_map([], |r| {
         Ok(GameRow {
@@ -195,6 +198,7 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             start: r.get(9)?,
             record: r.get(10)?,
             created: r.get(11)?,
+            request_id: r.get(12)?,
         })
     })?;
     let mut games = Vec::new();
@@ -267,8 +271,8 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
 fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT INTO games (id, variant, size, komi, black, white, black_token, \
-         white_token, source, start, record, created) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+         white_token, source, start, record, created, request_id) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         g.id,
@@ -282,7 +286,8 @@ fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
         g.source,
         g.start,
         g.record,
-        g.created
+        g.created,
+        g.request_id
     ])?;
     Ok(())
 }

@@ -67,6 +67,7 @@ pub(crate) async fn events(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id)?;
+    crate::ai::resume(&state, &entry);
     // Subscribe before reading the game: no change falls in between.
     let updates = entry.subscribe();
     let first = entry.update();

@@ -87,8 +87,8 @@ impl Source {
     }
 }
 
-/// What never changes about a game.
-#[derive(Debug)]
+/// What never changes about a game. Not `Debug`: it holds the sides'
+/// secrets, which are never written to a log.
 pub(crate) struct Meta {
     pub id: String,
     pub geometry: Geometry,
@@ -102,6 +102,10 @@ pub(crate) struct Meta {
     pub created: i64,
     /// An uploaded record's text, as uploaded.
     pub record: Option<String>,
+    /// The client's id of the request that created the game, if it sent one
+    /// (`POST /api/games` with the same id gives this game again). As secret
+    /// as the tokens.
+    pub request_id: Option<String>,
 }
 
 impl Meta {
@@ -211,6 +215,7 @@ impl Entry {
             source,
             created: row.created,
             record: row.record,
+            request_id: row.request_id,
             id: row.id,
         };
         let mut game = Game::new(start);
@@ -256,6 +261,7 @@ impl Entry {
             start: self.live.lock().game.start().to_position_string(),
             record: m.record.clone(),
             created: m.created,
+            request_id: m.request_id.clone(),
         })
     }
 
@@ -275,6 +281,27 @@ impl Entry {
         if changed {
             self.publish();
         }
+    }
+
+    /// Whether the AI is to move but no search of its turn runs (its last
+    /// search failed): if so, marks it thinking again and returns true, and
+    /// the caller starts its turn. Checked and set under one lock, so that
+    /// of several callers one starts it.
+    pub(crate) fn claim_idle_ai_turn(&self) -> bool {
+        let claimed = {
+            let mut live = self.live.lock();
+            let pos = live.game.position();
+            let idle =
+                !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai() && !live.ai_thinking;
+            if idle {
+                live.ai_thinking = true;
+            }
+            idle
+        };
+        if claimed {
+            self.publish();
+        }
+        claimed
     }
 
     /// Whether the AI is to move in the live game.
@@ -371,6 +398,11 @@ impl Entry {
 #[derive(Default)]
 pub(crate) struct Games {
     map: RwLock<HashMap<String, Arc<Entry>>>,
+    /// The games created with a request id, by that id.
+    by_request: RwLock<HashMap<String, Arc<Entry>>>,
+    /// Held while a game with a request id is looked up and created, so
+    /// that two requests with the same id create one game.
+    pub creating: tokio::sync::Mutex<()>,
     /// The latest creation time handed out or loaded, so that creation
     /// times are unique and the games list keeps the order of creation even
     /// for games created within the same millisecond.
@@ -406,7 +438,17 @@ impl Games {
             let mut last = self.last_created.lock();
             *last = (*last).max(entry.meta.created);
         }
+        if let Some(request) = &entry.meta.request_id {
+            self.by_request
+                .write()
+                .insert(request.clone(), entry.clone());
+        }
         self.map.write().insert(entry.meta.id.clone(), entry);
+    }
+
+    /// The game created by the request with this id.
+    pub(crate) fn by_request(&self, request_id: &str) -> Option<Arc<Entry>> {
+        self.by_request.read().get(request_id).cloned()
     }
 
     /// Every game, newest first.

@@ -170,19 +170,6 @@ pub(crate) fn game_json(meta: &Meta, live: &Live, shown: Option<usize>) -> Strin
             stones: names(&g, turn.stones()),
             reversed: names(&g, &reversed),
         });
-    let territory = position.territory();
-    let score = territory.score();
-    let mut owned: Vec<(String, &'static str)> = Vec::new();
-    for region in &territory.regions {
-        if let Some(owner) = region.owner {
-            owned.extend(
-                region
-                    .points
-                    .iter()
-                    .map(|&p| (name(&g, p), color_name(owner))),
-            );
-        }
-    }
     let end = game.position();
     let view = GameView {
         id: &meta.id,
@@ -201,24 +188,10 @@ pub(crate) fn game_json(meta: &Meta, live: &Live, shown: Option<usize>) -> Strin
         result: result(end, meta.komi),
         balance_available: position.balance_available() && !position.is_over(),
         ai_thinking: live.ai_thinking,
-        points: g
-            .points()
-            .map(|p| {
-                let (col, row) = g.col_row(p);
-                PointView {
-                    name: name(&g, p),
-                    col,
-                    row,
-                }
-            })
-            .collect(),
+        points: point_views(&g),
         stones: stones(&position),
         last_turn,
-        score: ScoreView {
-            black: score.black,
-            white: score.white,
-            territory: PointMap(owned),
-        },
+        score: score_view(&position),
         turns: game
             .turns_with_colors()
             .enumerate()
@@ -236,6 +209,78 @@ pub(crate) fn game_json(meta: &Meta, live: &Live, shown: Option<usize>) -> Strin
             e.to_string()
         )
     })
+}
+
+/// Every point of a board with its 0-based column and row.
+fn point_views(g: &Geometry) -> Vec<PointView> {
+    g.points()
+        .map(|p| {
+            let (col, row) = g.col_row(p);
+            PointView {
+                name: name(g, p),
+                col,
+                row,
+            }
+        })
+        .collect()
+}
+
+/// Each side's score (stones plus territory) and the owner of every vacant
+/// point that has one.
+fn score_view(pos: &Position) -> ScoreView {
+    let g = pos.geometry();
+    let territory = pos.territory();
+    let score = territory.score();
+    let mut owned: Vec<(String, &'static str)> = Vec::new();
+    for region in &territory.regions {
+        if let Some(owner) = region.owner {
+            owned.extend(
+                region
+                    .points
+                    .iter()
+                    .map(|&p| (name(&g, p), color_name(owner))),
+            );
+        }
+    }
+    ScoreView {
+        black: score.black,
+        white: score.white,
+        territory: PointMap(owned),
+    }
+}
+
+/// A position given as a position string, as `POST /api/position` and
+/// `POST /api/position/turns` answer it: what a game's JSON says of its
+/// board, without a game around it.
+#[derive(Serialize)]
+pub(crate) struct PositionView {
+    position: String,
+    variant: &'static str,
+    size: u8,
+    to_move: &'static str,
+    status: &'static str,
+    result: Option<String>,
+    balance_available: bool,
+    points: Vec<PointView>,
+    stones: PointMap<&'static str>,
+    score: ScoreView,
+}
+
+/// The JSON of a position (no komi: the result is the rules' own).
+pub(crate) fn position_view(pos: &Position) -> PositionView {
+    let g = pos.geometry();
+    PositionView {
+        position: pos.to_position_string(),
+        variant: g.variant().name(),
+        size: g.size(),
+        to_move: color_name(pos.side_to_move()),
+        status: if pos.is_over() { "over" } else { "playing" },
+        result: result(pos, 0.0),
+        balance_available: pos.balance_available() && !pos.is_over(),
+        points: point_views(&g),
+        stones: stones(pos),
+        score: score_view(pos),
+    }
 }
 
 /// The position after the first `n` turns of a game, and the stones its last
@@ -269,10 +314,15 @@ pub(crate) struct ListItem<'a> {
     source: &'static str,
     created: String,
     updated: String,
+    ai_thinking: bool,
+    /// The position string (`docs/position-string.md`): the board in a few
+    /// bytes, for the home page's small boards. Only for `?ids=`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<String>,
 }
 
-/// A game as the list shows it.
-pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live) -> ListItem<'a> {
+/// A game as the list shows it; with `position`, its position string too.
+pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live, position: bool) -> ListItem<'a> {
     let pos = live.game.position();
     ListItem {
         id: &meta.id,
@@ -287,5 +337,7 @@ pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live) -> ListItem<'a> {
         source: meta.source.name(),
         created: rfc3339(meta.created),
         updated: rfc3339(live.updated),
+        ai_thinking: live.ai_thinking,
+        position: position.then(|| pos.to_position_string()),
     }
 }

@@ -85,6 +85,9 @@ fn path() -> impl Strategy<Value = String> {
         }),
         Just("/api/games".to_string()),
         Just("/api/records".to_string()),
+        Just("/api/position".to_string()),
+        Just("/api/position/steps".to_string()),
+        Just("/api/position/turns".to_string()),
         any::<String>().prop_map(|p| format!("/{}", encode(&p))),
         any::<String>().prop_map(|p| format!("/static/{}", encode(&p))),
         any::<String>().prop_map(|p| format!("/api/{}", encode(&p))),
@@ -140,8 +143,21 @@ fn body() -> impl Strategy<Value = Vec<u8>> {
         (small_json(), small_json()).prop_map(|(t, n)| json!({"time_ms": t, "turn": n}).to_string().into_bytes()),
         (prop_oneof![Just(json!("sygo")), Just(json!("hexsygo")), small_json()], small_json(), small_json(), side.clone(), side)
             .prop_map(|(v, size, komi, b, w)| json!({"variant": v, "size": size, "komi": komi, "black": b, "white": w}).to_string().into_bytes()),
+        (position(), small_json(), small_json()).prop_map(|(p, s, t)| json!({"position": p, "stones": s, "turn": t}).to_string().into_bytes()),
         "\\(;FF\\[4\\]GM\\[400\\]VR\\[(sygo|hexsygo)\\]SZ\\[[0-9]{1,2}\\](;[BW]\\[[a-t]{2}\\]){0,6}\\)".prop_map(String::into_bytes),
         any::<String>().prop_map(String::into_bytes),
+    ]
+}
+
+/// Position strings: good ones, ones a character off, and anything.
+fn position() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(json!("sygo 5 5/5/2W2/5/5 b - 0")),
+        Just(json!("hexsygo 2 B1/1W1/2 b g 1")),
+        Just(json!("sygo 5 5/5/2W2/5/5 b - 2")),
+        "(sygo|hexsygo) [0-9]{1,2} [0-9BW/]{1,30} [bwx] [-g] [0-3]( [BW]\\+R)?"
+            .prop_map(Value::from),
+        small_json(),
     ]
 }
 

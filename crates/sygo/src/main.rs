@@ -8,6 +8,7 @@
 //!   (`docs/protocol.md`).
 //! - `sygo bench`: uniformly random games, timed.
 //! - `sygo play`: a game at the terminal (people, the computer, or both).
+//! - `sygo rules`: how to play, in a page.
 //! - `sygo replay`, `sygo show`, `sygo score`, `sygo convert`: game records
 //!   (`docs/records.md`) stepped through, shown, scored and converted.
 //! - `sygo arena`: a match between two players, measuring their strength
@@ -28,6 +29,7 @@ mod gtp;
 mod play;
 mod replay;
 mod review;
+mod rules;
 mod score;
 mod serve;
 mod show;
@@ -57,7 +59,14 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Play a game at the terminal: people at the keyboard, the computer, or
     /// both.
+    #[command(
+        after_help = "New to Sygo? `sygo rules` explains the game in a page, with an \
+                            example; the web app (`sygo serve`) teaches it by playing, at /learn."
+    )]
     Play(play::PlayArgs),
+    /// Print how to play Sygo and Hexsygo: the rules in a page, with an
+    /// example position.
+    Rules,
     /// Step through a game record, forwards and backwards, at a prompt that
     /// reads commands line by line (next, prev, jump N, first, last, quit).
     Replay(replay::ReplayArgs),
@@ -117,6 +126,7 @@ fn main() -> ExitCode {
         Command::Gtp(args) => gtp::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Rules => rules::run(),
         Command::Replay(args) => replay::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Score(args) => score::run(&args),

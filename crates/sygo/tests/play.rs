@@ -678,6 +678,7 @@ fn help_and_bad_options() {
         assert_contains(help, &format!("  {command}"));
     }
     assert_contains(help, "a column runs up and to the left");
+    assert_contains(help, "run sygo rules");
 
     let bad = play_script_output(&["--size", "40"], "", &[]);
     assert_eq!(bad.status.code(), Some(2));

@@ -1,7 +1,8 @@
 //! `sygo serve` as a user runs it: the binary started on a free port with a
 //! database file, games played over HTTP, the process killed with SIGKILL
 //! and started again on the same file: every game is exactly where it was,
-//! and a game where the AI was to move resumes its thinking.
+//! and a game where the AI was to move resumes its thinking. Its log holds
+//! no secret.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -20,11 +21,17 @@ struct Served {
 impl Served {
     /// Starts the server on `db` and reads the address it prints.
     fn start(db: &Path) -> Served {
+        Served::start_logging(db, Stdio::inherit())
+    }
+
+    /// Starts the server on `db` with its standard error (its log) going to
+    /// `log`.
+    fn start_logging(db: &Path, log: Stdio) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_sygo"))
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
             .arg(db)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(log)
             .spawn()
             .unwrap();
         let mut line = String::new();
@@ -112,8 +119,8 @@ impl Drop for Served {
     }
 }
 
-fn temp_db() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sygo-serve-test-{}", std::process::id()));
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sygo-serve-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir.join("games.db")
@@ -130,7 +137,7 @@ fn essentials(game: &Value) -> Value {
 
 #[test]
 fn games_survive_sigkill_and_the_ai_resumes() {
-    let db = temp_db();
+    let db = temp_db("sigkill");
     let server = Served::start(&db);
     let people = |variant: &str, size: u8| {
         json!({"variant": variant, "size": size,
@@ -259,4 +266,59 @@ fn ids(created: &Value) -> (String, String, String) {
         created["tokens"]["black"].as_str().unwrap().to_string(),
         created["tokens"]["white"].as_str().unwrap().to_string(),
     )
+}
+
+/// The server's log (standard error) never holds a side's token or a
+/// creation's request id, whatever the requests: tokens right and wrong,
+/// malformed `Authorization` headers, and a failure that is logged (a turn
+/// that cannot be stored while another connection locks the database).
+#[test]
+fn the_log_never_holds_a_secret() {
+    let db = temp_db("log");
+    let log_path = db.with_file_name("stderr.log");
+    let log = std::fs::File::create(&log_path).unwrap();
+    let server = Served::start_logging(&db, Stdio::from(log));
+    let rid = "log-test-request-id-0123456789";
+    let body = json!({"variant": "sygo", "size": 5, "black": {"kind": "human"},
+                      "white": {"kind": "human"}, "request_id": rid});
+    let created = server.create(body.clone());
+    let (id, black, white) = ids(&created);
+    let (status, _) = server.request("POST", "/api/games", Some(&body), None);
+    assert_eq!(status, 200, "the repeated request gets the game");
+    server.play(&id, &white, "C3", 0);
+    // Wrong sides, wrong tokens, another game's token, malformed headers.
+    let turn = json!({"turn": "A1", "turn_number": 1});
+    let turns = format!("/api/games/{id}/turns");
+    for token in [
+        white.as_str(),
+        &black[..31],
+        "not a token at all",
+        &format!("{black}{black}"),
+    ] {
+        let (status, _) = server.request("POST", &turns, Some(&turn), Some(token));
+        assert!(status == 401 || status == 403, "{token}: {status}");
+    }
+    let (status, side) =
+        server.request("GET", &format!("/api/games/{id}/side"), None, Some(&black));
+    assert_eq!((status, side["side"].as_str()), (200, Some("black")));
+    // A turn that cannot be stored: another connection holds the database's
+    // write lock for longer than the server waits (5 s). Its failure is
+    // logged.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let (status, answer) = server.request("POST", &turns, Some(&turn), Some(&black));
+    assert_eq!(status, 500, "{answer}");
+    conn.execute_batch("COMMIT").unwrap();
+    drop(conn);
+    server.play(&id, &black, "A1", 1);
+    server.terminate(&format!("/api/games/{id}/events"));
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    assert!(
+        log.contains("internal error"),
+        "the failure is logged: {log:?}"
+    );
+    for secret in [black.as_str(), white.as_str(), &black[..31], rid] {
+        assert!(!log.contains(secret), "the log holds a secret: {log}");
+    }
+    let _ = std::fs::remove_dir_all(db.parent().unwrap());
 }

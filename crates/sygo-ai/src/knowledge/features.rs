@@ -137,22 +137,24 @@ impl Features {
             self.capture_through[p.index()] = 0;
         }
         let mover = pos.side_to_move();
-        let (groups, group_of, through) = (&mut self.groups, &self.group_of, &mut self.capture_through);
-        self.reader.for_each_reversible(pos, mover.opponent(), |stone, turn| {
-            let id = group_of[stone.index()] as usize;
-            groups[id].in_danger = true;
-            let size = groups[id].size;
-            for &p in turn {
-                through[p.index()] += size;
-                // Our groups that grow in the capture: growing elsewhere
-                // would throw it away.
-                for q in g.neighbours(p) {
-                    if pos.stone_at(q) == Some(mover) {
-                        groups[group_of[q.index()] as usize].capturer = true;
+        let (groups, group_of, through) =
+            (&mut self.groups, &self.group_of, &mut self.capture_through);
+        self.reader
+            .for_each_reversible(pos, mover.opponent(), |stone, turn| {
+                let id = group_of[stone.index()] as usize;
+                groups[id].in_danger = true;
+                let size = groups[id].size;
+                for &p in turn {
+                    through[p.index()] += size;
+                    // Our groups that grow in the capture: growing elsewhere
+                    // would throw it away.
+                    for q in g.neighbours(p) {
+                        if pos.stone_at(q) == Some(mover) {
+                            groups[group_of[q.index()] as usize].capturer = true;
+                        }
                     }
                 }
-            }
-        });
+            });
         self.reader.for_each_reversible(pos, mover, |stone, _| {
             let id = group_of[stone.index()] as usize;
             groups[id].in_danger = true;

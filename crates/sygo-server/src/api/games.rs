@@ -1,18 +1,20 @@
-//! `POST /api/games` (start a game), `GET /api/games` (the list) and
-//! `GET /api/games/{id}[?turn=N]` (a game, or a review of its first N turns).
+//! `POST /api/games` (start a game, once per request id), `GET /api/games`
+//! (the list, or the games a browser plays in: `?ids=`),
+//! `GET /api/games/{id}[?turn=N]` (a game, or a review of its first N turns)
+//! and `GET /api/games/{id}/side` (whose token this is).
 
 use std::sync::Arc;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use sygo_rules::{Color, Game, Geometry, Position, Variant};
 
 use crate::ai;
-use crate::api::extract::JsonBody;
+use crate::api::extract::{JsonBody, side_of};
 use crate::api::{count, find, json_response};
 use crate::app::AppState;
 use crate::config::{
@@ -21,7 +23,7 @@ use crate::config::{
 use crate::db::WriteError;
 use crate::error::ApiError;
 use crate::games::{Entry, Meta, Side, Source};
-use crate::secret;
+use crate::secret::{self, is_id};
 use crate::view;
 
 /// The body of `POST /api/games`.
@@ -32,6 +34,9 @@ pub(crate) struct CreateRequest {
     komi: Option<f64>,
     black: SideRequest,
     white: SideRequest,
+    /// The client's id of this request: a repeated request gets the game the
+    /// first one created.
+    request_id: Option<String>,
 }
 
 /// A side as a request gives it.
@@ -132,6 +137,28 @@ struct Created<'a> {
     links: Links,
 }
 
+/// The shortest and longest request ids: long enough to be unguessable (the
+/// id gives the tokens back), short enough to store.
+const REQUEST_ID_LENGTHS: std::ops::RangeInclusive<usize> = 16..=64;
+
+/// A request id, checked: 16 to 64 letters, digits, `-` or `_`.
+fn request_id(text: &str) -> Result<String, ApiError> {
+    let ok = REQUEST_ID_LENGTHS.contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(text.to_string())
+    } else {
+        Err(bad(format!(
+            "request_id: {} to {} letters, digits, - or _ (a random one per game, \
+             such as crypto.randomUUID())",
+            REQUEST_ID_LENGTHS.start(),
+            REQUEST_ID_LENGTHS.end()
+        )))
+    }
+}
+
 /// Stores a new game under a fresh id and makes it live; starts the AI if
 /// it is to move.
 pub(crate) async fn add_game(
@@ -168,7 +195,7 @@ pub(crate) async fn add_game(
 }
 
 /// `POST /api/games`: 201 with the game, the tokens of its human sides and
-/// the links to share.
+/// the links to share; 200 with the same for a request id already used.
 pub(crate) async fn create(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<CreateRequest>,
@@ -180,6 +207,26 @@ pub(crate) async fn create(
     }
     let black = side("black", &request.black)?;
     let white = side("white", &request.white)?;
+    let request_id = request.request_id.as_deref().map(request_id).transpose()?;
+    // With a request id, the lookup and the creation happen under one lock:
+    // of two requests with the same id (a double click), one creates the
+    // game and the other finds it.
+    let _creating = match &request_id {
+        Some(_) => Some(state.games.creating.lock().await),
+        None => None,
+    };
+    if let Some(rid) = &request_id
+        && let Some(entry) = state.games.by_request(rid)
+    {
+        let m = &entry.meta;
+        let same = m.geometry == geometry && m.komi == komi && m.black == black && m.white == white;
+        if !same {
+            return Err(ApiError::Conflict(
+                "this request_id started another game: send a new one for a new game".to_string(),
+            ));
+        }
+        return created_answer(&entry, StatusCode::OK);
+    }
     let token = |s: &Side| -> Result<Option<String>, ApiError> {
         Ok(if s.is_ai() {
             None
@@ -202,6 +249,7 @@ pub(crate) async fn create(
                 source: Source::Played,
                 created,
                 record: None,
+                request_id: request_id.clone(),
             };
             Entry::new(
                 meta,
@@ -213,6 +261,11 @@ pub(crate) async fn create(
         |_| Vec::new(),
     )
     .await?;
+    created_answer(&entry, StatusCode::CREATED)
+}
+
+/// The answer to a creation: the game as it stands, its tokens, its links.
+fn created_answer(entry: &Entry, status: StatusCode) -> Result<Response, ApiError> {
     let game = entry.update().json;
     let game = RawValue::from_string(game).map_err(|e| ApiError::Internal(e.to_string()))?;
     let id = &entry.meta.id;
@@ -231,23 +284,85 @@ pub(crate) async fn create(
         },
     };
     let json = serde_json::to_string(&body).map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(json_response(StatusCode::CREATED, json))
+    Ok(json_response(status, json))
 }
+
+/// Most games `GET /api/games?ids=` answers for at once.
+pub(crate) const MAX_IDS: usize = 100;
 
 #[derive(Serialize)]
 struct List<'a> {
     games: Vec<view::ListItem<'a>>,
 }
 
-/// `GET /api/games`: every game, newest first.
-pub(crate) async fn list(State(state): State<AppState>) -> Result<Response, ApiError> {
-    let entries = state.games.newest_first();
-    let games = entries
-        .iter()
-        .map(|e| e.with_live(|live| view::list_item(&e.meta, live)))
-        .collect();
-    let json =
-        serde_json::to_string(&List { games }).map_err(|e| ApiError::Internal(e.to_string()))?;
+#[derive(Serialize)]
+struct Chosen<'a> {
+    games: Vec<view::ListItem<'a>>,
+    missing: Vec<&'a str>,
+}
+
+/// The query of `GET /api/games`.
+#[derive(Deserialize)]
+pub(crate) struct ListQuery {
+    ids: Option<String>,
+}
+
+/// `GET /api/games`: every game, newest first; with `?ids=a,b,…` the games
+/// named, in that order, each with its position, and the ids of no game.
+pub(crate) async fn list(
+    State(state): State<AppState>,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) =
+        query.map_err(|e| bad(format!("the query is not ?ids=…: {}", e.body_text())))?;
+    let json = match query.ids {
+        None => {
+            let entries = state.games.newest_first();
+            let games = entries
+                .iter()
+                .map(|e| e.with_live(|live| view::list_item(&e.meta, live, false)))
+                .collect();
+            serde_json::to_string(&List { games })
+        }
+        Some(ids) => {
+            let mut named: Vec<&str> = Vec::new();
+            for id in ids.split(',').map(str::trim).filter(|id| !id.is_empty()) {
+                if !is_id(id) {
+                    return Err(bad(format!(
+                        "ids: {id:?} is not a game id (eight hexadecimal digits)"
+                    )));
+                }
+                if !named.contains(&id) {
+                    named.push(id);
+                }
+            }
+            if named.len() > MAX_IDS {
+                return Err(bad(format!(
+                    "ids: {} games named; at most {MAX_IDS} at once",
+                    named.len()
+                )));
+            }
+            let mut found = Vec::new();
+            let mut missing = Vec::new();
+            for id in named {
+                match state.games.get(id) {
+                    Ok(entry) => {
+                        // The player is back: an AI turn whose search failed
+                        // starts again.
+                        ai::resume(&state, &entry);
+                        found.push(entry);
+                    }
+                    Err(_) => missing.push(id),
+                }
+            }
+            let games = found
+                .iter()
+                .map(|e| e.with_live(|live| view::list_item(&e.meta, live, true)))
+                .collect();
+            serde_json::to_string(&Chosen { games, missing })
+        }
+    };
+    let json = json.map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(json_response(StatusCode::OK, json))
 }
 
@@ -266,6 +381,9 @@ pub(crate) async fn get(
     let entry = find(&state, &id)?;
     let Query(review) =
         query.map_err(|e| bad(format!("the query is not ?turn=N: {}", e.body_text())))?;
+    // Someone looks at the game (its player coming back, perhaps): an AI
+    // turn whose search failed starts again.
+    ai::resume(&state, &entry);
     let json = entry.with_live(|live| {
         let total = live.game.turns().len();
         let shown = match review.turn {
@@ -280,5 +398,26 @@ pub(crate) async fn get(
         };
         Ok(view::game_json(&entry.meta, live, shown))
     })?;
+    Ok(json_response(StatusCode::OK, json))
+}
+
+#[derive(Serialize)]
+struct SideAnswer {
+    side: &'static str,
+}
+
+/// `GET /api/games/{id}/side` (token): which side the token plays, so that
+/// a page given a link without its side knows it (401 for neither side).
+pub(crate) async fn side_of_token(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let color = side_of(&entry, &headers)?;
+    let json = serde_json::to_string(&SideAnswer {
+        side: view::color_name(color),
+    })
+    .map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(json_response(StatusCode::OK, json))
 }

@@ -3,6 +3,7 @@
 
 pub(crate) mod extract;
 pub(crate) mod games;
+pub(crate) mod position;
 pub(crate) mod records;
 pub(crate) mod search;
 pub(crate) mod steps;

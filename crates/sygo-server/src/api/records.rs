@@ -121,6 +121,7 @@ pub(crate) async fn upload(
                 source: Source::Uploaded,
                 created,
                 record: Some(text.to_string()),
+                request_id: None,
             };
             Entry::new(meta, game.clone(), reversed.clone(), created)
         },

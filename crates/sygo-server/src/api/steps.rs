@@ -1,5 +1,7 @@
 //! `POST /api/games/{id}/steps`: a turn in progress, stone by stone, as the
-//! rules see it. Nothing is stored; anyone may ask.
+//! rules see it. Nothing is stored; anyone may ask. [`answer`] is also the
+//! answer of `POST /api/position/steps` (`api/position.rs`), for a position
+//! given as a position string.
 //!
 //! The answer tells the page everything it draws while a turn is built:
 //! the board after the pending stones, what each was, what they reversed,
@@ -78,7 +80,7 @@ fn status_name(status: GroupStatus) -> &'static str {
     }
 }
 
-/// `POST /api/games/{id}/steps`.
+/// `POST /api/games/{id}/steps`: the turn in progress on the game's position.
 pub(crate) async fn steps(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -86,19 +88,28 @@ pub(crate) async fn steps(
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id)?;
     let start = entry.with_live(|live| live.game.position().clone());
+    answer(start, &request.stones).await
+}
+
+/// The answer to a turn in progress whose stones (`texts`, in the order
+/// played) are played from `start`, a position between turns: `409` if the
+/// game is over there, `400` for a stone that is not a point of the board,
+/// `422` for a stone the rules refuse. The one answer of both
+/// `POST /api/games/{id}/steps` and `POST /api/position/steps`.
+pub(crate) async fn answer(start: Position, texts: &[String]) -> Result<Response, ApiError> {
     if start.is_over() {
         return Err(ApiError::Conflict("the game is over".to_string()));
     }
     let g = start.geometry();
-    if request.stones.len() > g.num_points() {
+    if texts.len() > g.num_points() {
         return Err(ApiError::BadRequest(format!(
             "{} stones: the board has {} points",
-            request.stones.len(),
+            texts.len(),
             g.num_points()
         )));
     }
-    let mut points = Vec::with_capacity(request.stones.len());
-    for (i, text) in request.stones.iter().enumerate() {
+    let mut points = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
         let p = g
             .parse_point(text.trim())
             .map_err(|e| ApiError::BadRequest(format!("stone {}: {e}", i + 1)))?;

@@ -1,5 +1,6 @@
 // The JSON API of docs/web.md: fetch with JSON bodies, errors as ApiError,
-// and the secret tokens carried in the page's URL fragment.
+// and the secret tokens a link carries in its fragment (js/identity.js
+// remembers them).
 
 /** An error answer of the API: `{"error": {"code", "message"}}`. */
 export class ApiError extends Error {
@@ -54,7 +55,21 @@ export async function api(path, { method = 'GET', body, token, raw, contentType 
 export const getGame = (id, turn) =>
   api(`/api/games/${encodeURIComponent(id)}` + (turn == null ? '' : `?turn=${turn}`));
 export const listGames = () => api('/api/games');
+/** Starts a game; `spec.request_id` makes a repeated request get the same game. */
 export const createGame = (spec) => api('/api/games', { method: 'POST', body: spec });
+/** The side a token plays in a game: `{side}` (401 for neither side). */
+export const sideOf = (id, token) => api(`/api/games/${encodeURIComponent(id)}/side`, { token });
+/** Several games at once, with their positions: `{games, missing}`, asked
+ * for 100 at a time (the server's limit). */
+export async function chosenGames(ids) {
+  const chunks = [];
+  for (let i = 0; i < ids.length; i += 100) chunks.push(ids.slice(i, i + 100));
+  const answers = await Promise.all(chunks.map((c) => api(`/api/games?ids=${c.join(',')}`)));
+  return {
+    games: answers.flatMap((a) => a.games || []),
+    missing: answers.flatMap((a) => a.missing || []),
+  };
+}
 export const steps = (id, stones) =>
   api(`/api/games/${encodeURIComponent(id)}/steps`, { method: 'POST', body: { stones } });
 export const playTurn = (id, turn, turnNumber, token) =>

@@ -10,6 +10,7 @@
 //   js/review.js, js/analysis.js   review; hints and analyses
 
 import * as api from './api.js';
+import * as identity from './identity.js';
 import { h, cap, other, setChildren } from './dom.js';
 import { buildLayout, buildBoard } from './layout.js';
 import { boardView } from './board-view.js';
@@ -33,7 +34,9 @@ class GamePage {
   constructor(root, id) {
     this.root = root;
     this.id = id;
-    this.tokens = api.tokensFromFragment();
+    // The sides this page plays: what this browser remembers, and a link's
+    // secret (js/identity.js), read in start().
+    this.tokens = { black: null, white: null, any: null };
     this.anySide = null; // the side of a `#token=` whose side is not told
     this.game = null;
     this.reviewTurn = null;
@@ -58,6 +61,8 @@ class GamePage {
     this.board = buildBoard(this);
     this.controls = new Controls(this, this.el);
     const turn = new URLSearchParams(location.search).get('turn');
+    const mine = await identity.tokensForPage(this.id);
+    this.tokens = mine.tokens;
     try {
       const game = await api.getGame(this.id);
       this.onGame(game, { initial: true });
@@ -69,6 +74,7 @@ class GamePage {
         h('p', {}, h('a', { href: '/games' }, 'See all games')));
       return;
     }
+    if (mine.notice) this.message(mine.notice);
     this.updates = subscribe(this.id, {
       onGame: (game) => this.enqueue(() => this.onGame(game)),
       onConnection: (ok) => this.setConnection(ok),

@@ -1,8 +1,10 @@
-// Routing between the pages: / (home), /games (the list), /game/{id}.
+// Routing between the pages: / (home), /games (the list), /game/{id},
+// /learn (the rules tutorial).
 
 import { showHome } from './home.js';
 import { showGames } from './games.js';
 import { showGame } from './game.js';
+import { showLearn } from './tutorial/learn.js';
 
 function route() {
   const root = document.getElementById('app');
@@ -16,6 +18,9 @@ function route() {
   if (m) {
     document.title = `Sygo game ${decodeURIComponent(m[1])}`;
     showGame(root, decodeURIComponent(m[1]));
+  } else if (path === '/learn') {
+    document.title = 'Learn Sygo';
+    showLearn(root);
   } else if (path === '/games') {
     document.title = 'Sygo games';
     showGames(root);
@@ -26,3 +31,10 @@ function route() {
 }
 
 route();
+
+// A link with a side's secret opened on the page already shown (only its
+// fragment differs, so the browser does not load it): load it, so that the
+// game page takes the secret (js/identity.js).
+window.addEventListener('hashchange', () => {
+  if (/(^|[#&])(token|black|white)=/.test(location.hash)) location.reload();
+});

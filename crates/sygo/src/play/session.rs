@@ -478,7 +478,7 @@ impl<W: Write> Session<W> {
             "A placement (a stone touching none of yours) ends the turn by itself. A growth \
              turn grows any or all of your groups by one stone each: type its stones one by \
              one, then done. Black, before any growth turn, may grow and then place one stone \
-             (the balance turn).\n",
+             (the balance turn). The rules in a page: quit, then run sygo rules.\n",
         );
         if self.game.position().geometry().variant() == sygo_rules::Variant::Hexsygo {
             text.push_str(

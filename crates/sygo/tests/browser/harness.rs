@@ -609,7 +609,9 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
     }
 
     /// Starts a game from the home page; returns its id. `black` and
-    /// `white`: `None` for a person, `Some((level, time_ms))` for the AI.
+    /// `white`: `None` for a person, `Some((level, time_ms))` for the AI
+    /// (with both the AI, Black's settings are used). Two people play on
+    /// this page, or `online` (then this browser plays Black).
     pub async fn new_game(
         &self,
         variant: &str,
@@ -621,24 +623,25 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
         self.goto("/").await;
         self.wait("document.getElementById('start-game')", "the home page")
             .await;
-        let side = |color: &str, spec: Option<(u32, u32)>| match spec {
-            None => format!("set('{color}-kind', 'human');"),
-            Some((level, time)) => {
-                format!(
-                    "set('{color}-kind', 'ai'); set('{color}-level', '{level}'); set('{color}-time', '{time}');"
-                )
-            }
+        // The three ways to play: against the AI (the person's side, the
+        // AI's level and time), two people here, or online.
+        let (mode, my_side, ai) = match (black, white) {
+            (None, None) => (if online { "online" } else { "hotseat" }, "black", None),
+            (None, Some(ai)) => ("ai", "black", Some(ai)),
+            (Some(ai), None) => ("ai", "white", Some(ai)),
+            (Some(ai), Some(_)) => ("ai", "none", Some(ai)),
         };
+        let ai = ai
+            .map(|(level, time)| format!("set('ai-level', '{level}'); set('ai-time', '{time}');"))
+            .unwrap_or_default();
         let script = format!(
-            "const set = (id, v) => {{ const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change')); }};
-             const radio = document.querySelector('input[name=variant][value={variant}]');
-             radio.checked = true; radio.dispatchEvent(new Event('change'));
-             set('size', '{size}'); {} {}
-             document.querySelector('input[name=where][value={}]').checked = true;
-             return true;",
-            side("black", black),
-            side("white", white),
-            if online { "online" } else { "hotseat" }
+            "const set = (id, v) => {{ const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change', {{bubbles: true}})); }};
+             const check = (input) => {{ input.checked = true; input.dispatchEvent(new Event('change', {{bubbles: true}})); }};
+             check(document.querySelector('input[name=variant][value={variant}]'));
+             set('size', '{size}');
+             check(document.getElementById('mode-{mode}'));
+             set('my-side', '{my_side}'); {ai}
+             return true;"
         );
         self.js(&script).await;
         self.click("#start-game").await;

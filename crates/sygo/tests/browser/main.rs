@@ -8,5 +8,7 @@
 //! with `cargo test -p sygo --test browser -- play::`. Screenshots go to
 //! `target/screenshots/`.
 
+mod comeback;
 mod harness;
 mod play;
+mod tutorial;
