@@ -99,7 +99,7 @@ fn the_capture_reading_allocates_nothing_once_it_has_read_a_board() {
             positions.push(pos.clone());
         }
         let mut reader = CaptureReader::new();
-        let mut read_all = |reader: &mut CaptureReader| {
+        let read_all = |reader: &mut CaptureReader| {
             let mut found = 0;
             for pos in &positions {
                 for color in Color::BOTH {
