@@ -149,11 +149,14 @@ impl MctsSettings {
     /// that count as decisive there), `expand=2`, `widen=4/0.5` (or
     /// `off`: progressive widening, a node with N visits considering its
     /// 4 + N^0.5 children of highest prior), `reuse=on|off`,
-    /// `priors=on|off`, `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance
+    /// `priors=on|off`, `reading=on|off` (the priors read the groups in
+    /// danger exactly; after `priors`), `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance
     /// of another growth step in playouts; `auto`, the default: 1 on boards
     /// of at most 64 points, 0.5 beyond), `selfatari=N` (or `off`: playouts
     /// never put a group of N stones or more in atari), `uniform=0.2` (the
-    /// share of uniformly random playouts), `resign=0.02` (or
+    /// share of uniformly random playouts), `playout_reading=0.9` (the
+    /// chance that a playout's turn reads the captures next to the last
+    /// turn exactly), `resign=0.02` (or
     /// `off`), `endgame=16` (or `off`: the most vacant points at which the
     /// endgame is solved exactly), `endgame_share=0.5` (the share of the
     /// turn's time the solver may take), `proofs=on|off` (exact results
@@ -205,6 +208,12 @@ impl MctsSettings {
             "static" => self.static_weight = fraction()?,
             "static_scale" => self.static_scale = o.number(0.1..=10_000.0)?,
             "priors" => self.priors = o.switch()?.then(PriorSettings::default),
+            "reading" => {
+                let on = o.switch()?;
+                if let Some(priors) = &mut self.priors {
+                    priors.reading = on;
+                }
+            }
             "tactics" => self.playouts.tactics = fraction()?,
             "eyes" => self.playouts.keep_eyes = o.switch()?,
             "grow" => {
@@ -214,6 +223,7 @@ impl MctsSettings {
                 };
             }
             "uniform" => self.playouts.uniform = fraction()?,
+            "playout_reading" => self.playouts.reading = fraction()?,
             "selfatari" => {
                 self.playouts.self_atari = if o.is_off() {
                     0

@@ -273,7 +273,7 @@ fn the_tree_is_kept_between_turns_unless_told_not_to() {
         let mut player = MctsPlayer::from_options(1, &options).unwrap();
         let mut game = Game::new(Position::new(geometry));
         let first = player
-            .choose(&game, &Budget::visits(5000))
+            .choose(&game, &Budget::visits(10_000))
             .analysis
             .unwrap();
         // The opponent answers with the reply the search expected most.

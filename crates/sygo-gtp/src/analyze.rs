@@ -9,8 +9,15 @@
 //! ```
 //!
 //! then, when asked, `rootInfo visits N winrate W scoreLead S` (the whole
-//! search: its visits, which never decrease while the analysis runs) and
-//! `ownership` with one value per point. Every figure is
+//! search: its visits, which never decrease while the analysis runs), a
+//! `danger` group per group its opponent can reverse with one turn (read
+//! exactly by the rules library, `Position::dangers`),
+//!
+//! ```text
+//! danger color w stones C3 liberties C2,B3,C4 turn B3,C4,C2 kind growth nextTurn true
+//! ```
+//!
+//! and `ownership` with one value per point. Every figure is
 //! from the view of the side to move: the win rate in [0, 1], the lead in
 //! points, the ownership from +1 (the side to move's) to −1 (the
 //! opponent's). The points run as `showboard` draws them: the top row
@@ -21,7 +28,7 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use sygo_ai::Analysis;
-use sygo_rules::{Color, Position};
+use sygo_rules::{CaptureKind, Color, Position, format_points};
 
 use crate::commands::parse_bool;
 use crate::error::CommandError;
@@ -41,18 +48,21 @@ pub(crate) struct AnalyzeRequest {
     pub(crate) root_info: bool,
     /// The most candidates a report gives.
     pub(crate) max_moves: usize,
+    /// Whether each report lists the groups in danger.
+    pub(crate) danger: bool,
 }
 
 /// Reads the arguments: the colour if the first is one, the interval in
 /// centiseconds if the next is a whole number, then pairs of key and value
 /// (`interval N`, `ownership true|false`, `rootInfo true|false`,
-/// `maxmoves N`).
+/// `danger true|false`, `maxmoves N`).
 pub(crate) fn parse(args: &[&str]) -> Result<(Option<Color>, AnalyzeRequest), CommandError> {
     let mut request = AnalyzeRequest {
         interval: DEFAULT_INTERVAL,
         ownership: false,
         root_info: false,
         max_moves: usize::MAX,
+        danger: false,
     };
     let mut rest = args;
     let color = match rest.first().and_then(|w| Color::from_name(w)) {
@@ -80,11 +90,12 @@ pub(crate) fn parse(args: &[&str]) -> Result<(Option<Color>, AnalyzeRequest), Co
             "interval" => request.interval = parse_interval(value)?,
             "ownership" => request.ownership = parse_bool(value)?,
             "rootinfo" => request.root_info = parse_bool(value)?,
+            "danger" => request.danger = parse_bool(value)?,
             "maxmoves" => request.max_moves = parse_count(value)?,
             _ => {
                 return Err(CommandError::Syntax(format!(
                     "{} is not an analysis option: write interval N, maxmoves N, \
-                     ownership true|false or rootInfo true|false",
+                     ownership true|false, rootInfo true|false or danger true|false",
                     quote(key, 16)
                 )));
             }
@@ -172,6 +183,27 @@ pub(crate) fn report(analysis: &Analysis, position: &Position, request: &Analyze
             figure(analysis.score_lead, 1)
         );
     }
+    if request.danger {
+        for danger in position.dangers() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            let kind = match danger.kind {
+                CaptureKind::Placement => "placement",
+                CaptureKind::Growth => "growth",
+                CaptureKind::Balance => "balance",
+            };
+            let _ = write!(
+                out,
+                "danger color {} stones {} liberties {} turn {} kind {kind} nextTurn {}",
+                danger.color.letter().to_ascii_lowercase(),
+                format_points(&danger.stones, &g),
+                format_points(&danger.liberties, &g),
+                format_points(&danger.turn, &g),
+                danger.next_turn
+            );
+        }
+    }
     if request.ownership && analysis.ownership.len() == g.num_points() {
         let sign = if position.side_to_move() == Color::White {
             -1.0
@@ -225,6 +257,9 @@ mod tests {
         assert!(!request.root_info);
         let (_, request) = parse(&args("rootInfo TRUE")).unwrap();
         assert!(request.root_info);
+        assert!(!request.danger);
+        let (_, request) = parse(&args("danger true")).unwrap();
+        assert!(request.danger);
         for (bad, message) in [
             ("b 0", "\"0\" is not an interval"),
             ("w 10 ownership", "\"ownership\" has no value"),
@@ -271,6 +306,7 @@ mod tests {
             ownership: true,
             root_info: false,
             max_moves: 1,
+            danger: false,
         };
         assert_eq!(
             report(&analysis, &position, &request),
@@ -286,5 +322,40 @@ mod tests {
              info move B2 visits 12 winrate 0.2500 scoreLead 0.0 order 1 pv B2 pass \
              rootInfo visits 20 winrate 0.3000 scoreLead -1.0"
         );
+    }
+
+    /// The groups in danger come after `rootInfo`, before the ownership,
+    /// one `danger` group each.
+    #[test]
+    fn a_report_lists_the_groups_in_danger_when_asked() {
+        let g = Geometry::sygo(5).unwrap();
+        // White A1 (liberties A2, B1) next to Black A3 and C1, which grow
+        // together; Black to move.
+        let position: Position = "sygo 5 5/5/B4/5/W1B2 b g 0".parse().unwrap();
+        let analysis = Analysis {
+            visits: 3,
+            win_rate: 0.5,
+            score_lead: 0.0,
+            candidates: Vec::new(),
+            ownership: vec![0.0; g.num_points()],
+        };
+        let request = AnalyzeRequest {
+            interval: DEFAULT_INTERVAL,
+            ownership: false,
+            root_info: true,
+            max_moves: 1,
+            danger: true,
+        };
+        let line = report(&analysis, &position, &request);
+        let (root, danger) = line.split_once(" danger ").unwrap();
+        assert_eq!(root, "rootInfo visits 3 winrate 0.5000 scoreLead 0.0");
+        assert!(
+            danger.starts_with("color w stones A1 liberties B1,A2 turn "),
+            "{line}"
+        );
+        assert!(danger.ends_with(" kind growth nextTurn true"), "{line}");
+        let turn = danger.split(" turn ").nth(1).unwrap();
+        let turn = turn.split(' ').next().unwrap();
+        assert!(turn == "A2,B1" || turn == "B1,A2", "{line}");
     }
 }

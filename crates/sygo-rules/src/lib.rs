@@ -23,6 +23,8 @@
 //! - fast facts for players that search: [`Position::eligible_step`],
 //!   [`Position::atari_liberty`], [`Position::for_each_atari`],
 //!   [`Position::self_atari`], [`Position::neighbour_counts`].
+//! - groups in danger: [`Position::dangers`] and [`CaptureReader`], the exact
+//!   reading of which groups the opponent can reverse with one turn, and how.
 //!
 //! # Examples
 //!
@@ -70,6 +72,7 @@ mod base_groups;
 mod board;
 mod color;
 mod coord;
+mod danger;
 mod diagram;
 mod error;
 mod facts;
@@ -87,6 +90,7 @@ mod zobrist;
 pub use base_groups::{BaseGroup, GroupStatus};
 pub use color::Color;
 pub use coord::Vertex;
+pub use danger::{CaptureKind, CaptureReader, Danger};
 pub use error::{
     FinishError, GeometryError, ParsePointError, ParsePositionError, ParseTurnError, SetupError,
     StepError, TurnError,

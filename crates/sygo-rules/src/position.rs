@@ -781,6 +781,21 @@ impl Position {
         Ok(())
     }
 
+    /// Makes `self` a copy of `source` between turns with `mover` to move:
+    /// the turn in progress, if any, ended where it is (no check), the
+    /// passes and resignation forgotten. The scratch of the capture reading
+    /// (`danger.rs`), which plays a turn of either player on it.
+    pub(crate) fn copy_for_reading(&mut self, source: &Position, mover: Color) {
+        self.clone_from(source);
+        if self.turn_len() > 0 {
+            self.board.end_turn();
+        }
+        self.turn = TurnState::default();
+        self.side = mover;
+        self.passes = 0;
+        self.resigned = None;
+    }
+
     /// The position as it was when the turn in progress began: the turn's new
     /// stones lifted, the stones it reversed turned back.
     pub fn turn_start(&self) -> Position {

@@ -1,6 +1,7 @@
 //! Memory figures of the rules engine, checked as a user would see them: the
-//! size of a position, and that copying one and playing random games from it
-//! allocate nothing on the heap (a counting allocator watches this test
+//! size of a position, that copying one and playing random games from it
+//! allocate nothing on the heap, and that the capture reading allocates
+//! nothing once it has read a board (a counting allocator watches this test
 //! binary).
 
 // A global allocator can only be written with `unsafe`: this one forwards
@@ -12,7 +13,7 @@ use std::cell::Cell;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use sygo_rules::{Geometry, Position};
+use sygo_rules::{CaptureReader, Color, Geometry, Position};
 
 /// The system allocator, counting the allocations of each thread (tests run
 /// in threads of their own).
@@ -78,5 +79,44 @@ fn copying_and_random_play_allocate_nothing() {
             n, 0,
             "{g}: {n} allocations while copying positions and playing random games"
         );
+    }
+}
+
+#[test]
+fn the_capture_reading_allocates_nothing_once_it_has_read_a_board() {
+    for g in [
+        Geometry::sygo(19).unwrap(),
+        Geometry::sygo(9).unwrap(),
+        Geometry::hexsygo(10).unwrap(),
+        Geometry::hexsygo(5).unwrap(),
+    ] {
+        // Positions of random games at every stage.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+        let mut positions = Vec::new();
+        let mut pos = Position::new(g);
+        while !pos.is_over() {
+            pos.play_random_turn(&mut rng);
+            positions.push(pos.clone());
+        }
+        let mut reader = CaptureReader::new();
+        let read_all = |reader: &mut CaptureReader| {
+            let mut found = 0;
+            for pos in &positions {
+                for color in Color::BOTH {
+                    reader.for_each_reversible(pos, color, |_, turn| found += turn.len());
+                }
+            }
+            found
+        };
+        let warm = read_all(&mut reader);
+        let mut again = 0;
+        let n = allocations_during(|| again = read_all(&mut reader));
+        assert_eq!(again, warm);
+        assert!(
+            warm > 0,
+            "{g}: no group in danger in {} positions",
+            positions.len()
+        );
+        assert_eq!(n, 0, "{g}: {n} allocations while reading captures");
     }
 }

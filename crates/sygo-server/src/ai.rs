@@ -23,7 +23,7 @@ use crate::app::AppState;
 use crate::error::ApiError;
 use crate::games::{Entry, Side};
 use crate::secret::seed;
-use crate::view::{PointMap, name};
+use crate::view::{DangerView, PointMap, dangers, name};
 
 /// The searches' slots and stop flags.
 pub(crate) struct Ai {
@@ -227,6 +227,8 @@ struct AnalysisView {
     score_lead: f64,
     visits: u64,
     candidates: Vec<CandidateView>,
+    /// The groups its opponent can reverse with one turn.
+    dangers: Vec<DangerView>,
     ownership: PointMap<f32>,
 }
 
@@ -262,6 +264,7 @@ fn analysis_json(game: &Game, analysis: &Analysis) -> Result<String, ApiError> {
                 pv: c.pv.iter().map(|t| t.to_notation(&g)).collect(),
             })
             .collect(),
+        dangers: dangers(game.position()),
         ownership: PointMap(
             g.points()
                 .zip(&analysis.ownership)

@@ -49,6 +49,41 @@ pub(crate) fn stones(pos: &Position) -> PointMap<&'static str> {
     )
 }
 
+/// A group in danger as the API writes it: a group its opponent can
+/// reverse with one turn (`sygo_rules::Danger`).
+#[derive(Serialize)]
+pub(crate) struct DangerView {
+    color: &'static str,
+    stones: Vec<String>,
+    liberties: Vec<String>,
+    /// A turn of the opponent that reverses it: `D5,F7`.
+    turn: String,
+    /// `placement`, `growth` or `balance`.
+    kind: &'static str,
+    /// Whether the opponent moves next (else: if the owner passed).
+    next_turn: bool,
+}
+
+/// The groups in danger in `pos`, as the API writes them.
+pub(crate) fn dangers(pos: &Position) -> Vec<DangerView> {
+    let g = pos.geometry();
+    pos.dangers()
+        .iter()
+        .map(|d| DangerView {
+            color: color_name(d.color),
+            stones: names(&g, &d.stones),
+            liberties: names(&g, &d.liberties),
+            turn: sygo_rules::format_points(&d.turn, &g),
+            kind: match d.kind {
+                sygo_rules::CaptureKind::Placement => "placement",
+                sygo_rules::CaptureKind::Growth => "growth",
+                sygo_rules::CaptureKind::Balance => "balance",
+            },
+            next_turn: d.next_turn,
+        })
+        .collect()
+}
+
 /// The result of a finished game with the komi: `B+R`, `W+3.5`, `0`.
 pub(crate) fn result(pos: &Position, komi: f64) -> Option<String> {
     let outcome = pos.outcome()?;

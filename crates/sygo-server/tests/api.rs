@@ -767,6 +767,16 @@ async fn hints_and_analyses() {
     check_analysis(&answer, &start);
     let (status, answer) = s.post(&analysis, &json!({"turn": 9}), None).await;
     assert_eq!((status, code(&answer)), (400, "bad_request"));
+    // Black B1 next to White A1 leaves it one liberty, A2, next to no
+    // Black stone: White is in danger of a placement there.
+    s.play(&id, &black, "B1", 1).await;
+    s.play(&id, &white, "A1", 2).await;
+    s.play(&id, &black, "E5", 3).await;
+    let (status, answer) = s.post(&analysis, &json!({"time_ms": 100}), None).await;
+    assert_eq!(status, 200, "{answer}");
+    check_analysis(&answer, &replay(&game_now(&s, &id).await));
+    assert_eq!(answer["dangers"][0]["stones"], json!(["A1"]));
+    assert_eq!(answer["dangers"][0]["kind"], "placement");
     let (status, answer) = s.post(&analysis, &json!({"time_ms": "fast"}), None).await;
     assert_eq!((status, code(&answer)), (400, "bad_request"));
     let (status, answer) = s
@@ -774,7 +784,7 @@ async fn hints_and_analyses() {
         .await;
     assert_eq!((status, code(&answer)), (415, "unsupported_media_type"));
     // A game over has nothing to search.
-    s.play(&id, &black, "resign", 1).await;
+    s.play(&id, &white, "resign", 4).await;
     let (status, answer) = s.post(&analysis, &json!({"time_ms": 100}), None).await;
     assert_eq!((status, code(&answer)), (409, "conflict"));
     s.stop().await;
@@ -794,6 +804,23 @@ fn check_analysis(answer: &Value, game: &sygo_rules::Game) {
         copy.play_turn(&turn).unwrap();
         assert_eq!(c["pv"][0], c["turn"]);
         assert!(c["visits"].as_u64().is_some());
+    }
+    // The groups in danger: the rules library's, each with a turn that
+    // reverses the group.
+    let dangers = answer["dangers"].as_array().unwrap();
+    assert_eq!(dangers.len(), game.position().dangers().len());
+    for d in dangers {
+        let stone = g.parse_point(d["stones"][0].as_str().unwrap()).unwrap();
+        let owner = game.position().stone_at(stone).unwrap();
+        let mut copy = game.position().clone();
+        copy.set_side_to_move(owner.opponent()).unwrap();
+        let turn = sygo_rules::Turn::parse(d["turn"].as_str().unwrap(), &g).unwrap();
+        copy.play_turn(&turn).unwrap();
+        assert_eq!(copy.stone_at(stone), Some(owner.opponent()), "{d}");
+        assert_eq!(
+            d["next_turn"].as_bool().unwrap(),
+            owner != game.position().side_to_move()
+        );
     }
     let ownership = answer["ownership"].as_object().unwrap();
     assert_eq!(ownership.len(), g.num_points());

@@ -1,8 +1,10 @@
 //! `sygo analyze FILE [--turn N]`: the AI's view of the position after N
-//! turns of a record's main line (by default its end): the board, the side to
-//! move with its chance to win and its expected score lead, the best turns
-//! with their lines, and who is expected to own each point; or all of it as
-//! JSON (`--json`).
+//! turns of a record's main line (by default its end): the board, the groups
+//! in danger (those the opponent can reverse with one turn, and the turn
+//! that does it, read exactly by the rules library), the side to move with
+//! its chance to win and its expected score lead, the best turns with their
+//! lines, and who is expected to own each point; or all of it as JSON
+//! (`--json`).
 //!
 //! A game that is over is not searched: its final score and owners are shown.
 //! The AI plays by the rules, which have no komi: a record's komi is in the
@@ -16,7 +18,9 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use sygo_ai::{Analysis, Budget, Candidate, MAX_LEVEL, PlayerSpec};
 use sygo_records::Record;
-use sygo_rules::{Color, Game, Geometry, Point, Position, Turn};
+use sygo_rules::{
+    CaptureKind, Color, Danger, Game, Geometry, Point, Position, Turn, format_points,
+};
 
 use crate::play::players::{LEVELS, TIMES};
 use crate::play::render::{self, ColorChoice, LIKELY, Marks, Paint, Renderer, SURE};
@@ -190,8 +194,11 @@ fn text(record: &Record, n: usize, game: &Game, report: &Report, paint: Paint) -
     };
     let _ = writeln!(out, "{}, {heading}", render::board_name(g));
 
-    // The board, with the last turn and what it reversed.
-    let marks = last_turn_marks(game);
+    // The board, with the last turn, what it reversed, and the groups in
+    // danger.
+    let dangers = position.dangers();
+    let mut marks = last_turn_marks(game);
+    marks.danger = dangers.iter().flat_map(|d| d.stones.clone()).collect();
     out.push_str(&Renderer::new(position, &marks, paint).board());
     if let Some((color, turn)) = game.turns_with_colors().last()
         && !turn.stones().is_empty()
@@ -204,6 +211,9 @@ fn text(record: &Record, n: usize, game: &Game, report: &Report, paint: Paint) -
     }
     let _ = writeln!(out, "{}", review::status(position, komi));
     let _ = writeln!(out, "score now: {}", review::score_line(position, komi));
+    if !position.is_over() {
+        out.push_str(&danger_lines(position, &dangers));
+    }
     out.push('\n');
 
     if report.over {
@@ -257,6 +267,47 @@ fn text(record: &Record, n: usize, game: &Game, report: &Report, paint: Paint) -
         sure_percent(SURE),
         sure_percent(LIKELY)
     );
+    out
+}
+
+/// The groups in danger, a line each, or a line saying there is none.
+fn danger_lines(position: &Position, dangers: &[Danger]) -> String {
+    let g = position.geometry();
+    if dangers.is_empty() {
+        return "In danger: no group can be reversed with one turn.\n".to_string();
+    }
+    let mut out = "In danger (? on the board: the opponent can reverse the group with one turn):\n"
+        .to_string();
+    for d in dangers {
+        let attacker = d.color.opponent();
+        let stones = match d.stones.len() {
+            1 => "1 stone".to_string(),
+            n => format!("{n} stones"),
+        };
+        let liberties = match d.liberties.len() {
+            1 => "1 liberty".to_string(),
+            n => format!("{n} liberties"),
+        };
+        let how = match d.kind {
+            CaptureKind::Placement => "a placement".to_string(),
+            CaptureKind::Growth if d.growers == 1 => "a growth".to_string(),
+            CaptureKind::Growth => format!("{} groups growing together", d.growers),
+            CaptureKind::Balance => "the balance turn".to_string(),
+        };
+        let who = if d.next_turn {
+            format!("{attacker} reverses it")
+        } else {
+            format!("if {} passed, {attacker} would reverse it", d.color)
+        };
+        let _ = writeln!(
+            out,
+            "  {} {} ({stones}, {liberties}: {}): {who} with {} ({how})",
+            d.color,
+            g.vertex(d.stones[0]),
+            format_points(&d.liberties, &g),
+            format_points(&d.turn, &g),
+        );
+    }
     out
 }
 
@@ -396,6 +447,8 @@ struct JsonReport {
     score_lead: f64,
     /// The best turns, most visited first.
     candidates: Vec<JsonCandidate>,
+    /// The groups in danger: those the opponent can reverse with one turn.
+    dangers: Vec<JsonDanger>,
     /// Every point, in the order of `ownership`.
     points: Vec<String>,
     /// For each point, its expected owner from +1 (Black) to −1 (White).
@@ -414,6 +467,52 @@ struct JsonCandidate {
     pv: Vec<String>,
 }
 
+/// A group in danger in `--json` (see `sygo_rules::Danger`).
+#[derive(Serialize)]
+struct JsonDanger {
+    /// `black` or `white`: the group's colour.
+    color: &'static str,
+    /// Its stones.
+    stones: Vec<String>,
+    /// Its liberties.
+    liberties: Vec<String>,
+    /// A turn of the opponent that reverses it, as written: `D5,F7`.
+    turn: String,
+    /// `placement`, `growth` or `balance`.
+    kind: &'static str,
+    /// How many of the opponent's groups the turn grows.
+    growers: u32,
+    /// Whether the opponent moves next (else: if the owner passed).
+    next_turn: bool,
+}
+
+impl JsonDanger {
+    fn new(d: &Danger, g: &Geometry) -> JsonDanger {
+        let names = |points: &[Point]| points.iter().map(|&p| g.vertex(p).to_string()).collect();
+        JsonDanger {
+            color: color_name(d.color),
+            stones: names(&d.stones),
+            liberties: names(&d.liberties),
+            turn: format_points(&d.turn, g),
+            kind: match d.kind {
+                CaptureKind::Placement => "placement",
+                CaptureKind::Growth => "growth",
+                CaptureKind::Balance => "balance",
+            },
+            growers: d.growers,
+            next_turn: d.next_turn,
+        }
+    }
+}
+
+/// `black` or `white`.
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
 impl JsonReport {
     fn new(record: &Record, n: usize, game: &Game, report: &Report) -> JsonReport {
         let position = game.position();
@@ -425,10 +524,7 @@ impl JsonReport {
             size: g.size(),
             turn: n,
             main_line_turns: record.main_line_len(),
-            to_move: match position.side_to_move() {
-                Color::Black => "black",
-                Color::White => "white",
-            },
+            to_move: color_name(position.side_to_move()),
             game_over: report.over,
             result: position.outcome().map(|outcome| match position.resigned() {
                 Some(_) => outcome.to_string(),
@@ -451,6 +547,11 @@ impl JsonReport {
                     score_lead: finite(c.score_lead),
                     pv: c.pv.iter().map(|t| t.to_notation(&g)).collect(),
                 })
+                .collect(),
+            dangers: position
+                .dangers()
+                .iter()
+                .map(|d| JsonDanger::new(d, &g))
                 .collect(),
             points: g.points().map(|p| g.vertex(p).to_string()).collect(),
             ownership: analysis

@@ -400,3 +400,99 @@ fn the_readme_commands_run() {
         }
     }
 }
+
+// --------------------------------------------------------- groups in danger
+
+/// The first position of a record's main line with a group in danger.
+fn first_danger(file: &str) -> (usize, Game) {
+    let len = Record::read_file(std::path::Path::new(file))
+        .expect("the example reads")
+        .main_line_len();
+    (0..=len)
+        .map(|n| (n, game_after(file, n)))
+        .find(|(_, game)| !game.position().is_over() && !game.position().dangers().is_empty())
+        .expect("a position with a group in danger")
+}
+
+/// Checks that `turn`, played by the opponent of the group of `stone`,
+/// reverses the group (the owner passing first when it is to move).
+#[track_caller]
+fn assert_reverses(game: &Game, stone: &str, turn: &str) {
+    let mut pos = game.position().clone();
+    let g = pos.geometry();
+    let stone = g.parse_point(stone).unwrap();
+    let owner = pos.stone_at(stone).expect("a stone");
+    if pos.side_to_move() == owner {
+        pos.set_side_to_move(owner.opponent()).unwrap();
+    }
+    pos.play_turn(&Turn::parse(turn, &g).unwrap())
+        .unwrap_or_else(|e| panic!("{turn}: {e}"));
+    assert_eq!(pos.stone_at(stone), Some(owner.opponent()), "{turn}");
+}
+
+#[test]
+fn the_groups_in_danger_are_listed_and_marked_with_a_turn_that_reverses_each() {
+    for file in [SYGO_9, HEXSYGO_4] {
+        let (n, game) = first_danger(file);
+        let g = game.position().geometry();
+        let turn = n.to_string();
+        let mut args = vec![file, "--turn", &turn, "--color", "never"];
+        args.extend_from_slice(&QUICK);
+        let text = analyze(&args);
+        assert_contains(&text, "In danger (? on the board");
+        let dangers = game.position().dangers();
+        for d in &dangers {
+            // "  White C3 (1 stone, 4 liberties: C2,B3,D3,C4): Black reverses it with D3,B3,C4,C2 (…)"
+            let head = format!("  {} {} (", d.color, g.vertex(d.stones[0]));
+            let line = text
+                .lines()
+                .find(|l| l.starts_with(&head))
+                .unwrap_or_else(|| panic!("{head:?} is not in:\n{text}"));
+            let turn = line
+                .split(" with ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap();
+            assert_reverses(&game, &g.vertex(d.stones[0]).to_string(), turn);
+            // The stones are marked on the board.
+            let (col, row) = g.col_row(d.stones[0]);
+            if g.variant() == sygo_rules::Variant::Sygo {
+                let row_line = text
+                    .lines()
+                    .find(|l| l.trim_start().starts_with(&format!("{} ", row + 1)))
+                    .unwrap();
+                let cell = &row_line[4 + 2 * usize::from(col)..][..2];
+                assert_eq!(&cell[1..], "?", "{row_line}");
+            }
+        }
+        let mut args = vec![file, "--turn", &turn, "--json"];
+        args.extend_from_slice(&QUICK);
+        let json: Value = serde_json::from_str(&analyze(&args)).expect("JSON");
+        let listed = json["dangers"].as_array().expect("dangers");
+        assert_eq!(listed.len(), dangers.len());
+        for (entry, d) in listed.iter().zip(&dangers) {
+            let first = entry["stones"][0].as_str().unwrap();
+            assert_eq!(first, g.vertex(d.stones[0]).to_string());
+            assert_eq!(entry["stones"].as_array().unwrap().len(), d.stones.len());
+            assert_eq!(
+                entry["color"],
+                if d.color == Color::Black {
+                    "black"
+                } else {
+                    "white"
+                }
+            );
+            assert!(["placement", "growth", "balance"].contains(&entry["kind"].as_str().unwrap()));
+            assert_reverses(&game, first, entry["turn"].as_str().unwrap());
+        }
+    }
+    // The start of a game: nothing in danger.
+    let mut args = vec![SYGO_9, "--turn", "0"];
+    args.extend_from_slice(&QUICK);
+    assert_contains(
+        &analyze(&args),
+        "In danger: no group can be reversed with one turn.",
+    );
+}

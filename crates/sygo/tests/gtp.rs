@@ -1150,15 +1150,20 @@ struct Info {
     pv: Vec<String>,
 }
 
+/// One `danger` group of a report: key and value pairs.
+type DangerGroup = Vec<(String, String)>;
+
 /// One report of `analyze`, read.
 #[derive(Debug, Default)]
 struct Report {
     infos: Vec<Info>,
     root_visits: Option<u64>,
+    dangers: Vec<DangerGroup>,
     ownership: Option<Vec<f64>>,
 }
 
-/// Reads a report line: `info` groups, then `rootInfo`, then `ownership`.
+/// Reads a report line: `info` groups, then `rootInfo`, `danger` groups,
+/// then `ownership`.
 fn parse_report(line: &str) -> Report {
     let mut report = Report::default();
     let words: Vec<&str> = line.split(' ').collect();
@@ -1181,7 +1186,9 @@ fn parse_report(line: &str) -> Report {
                 };
                 assert_eq!(words[i + 11], "pv", "{line}");
                 i += 12;
-                while i < words.len() && !["info", "rootInfo", "ownership"].contains(&words[i]) {
+                while i < words.len()
+                    && !["info", "rootInfo", "danger", "ownership"].contains(&words[i])
+                {
                     info.pv.push(words[i].to_string());
                     i += 1;
                 }
@@ -1196,6 +1203,17 @@ fn parse_report(line: &str) -> Report {
                 report.root_visits = Some(number(words[i + 2]) as u64);
                 assert!((0.0..=1.0).contains(&number(words[i + 4])), "{line}");
                 i += 7;
+            }
+            "danger" => {
+                let mut group = Vec::new();
+                i += 1;
+                while i + 1 < words.len()
+                    && !["info", "rootInfo", "danger", "ownership"].contains(&words[i])
+                {
+                    group.push((words[i].to_string(), words[i + 1].to_string()));
+                    i += 2;
+                }
+                report.dangers.push(group);
             }
             "ownership" => {
                 report.ownership = Some(words[i + 1..].iter().map(|w| number(w)).collect());
@@ -1315,6 +1333,52 @@ fn analyze_streams_reports_until_the_next_line_which_is_then_answered() {
     assert_eq!(gtp.line(), "=");
     assert_eq!(end_analysis(&mut gtp, "38 quit", &position).raw, "=38\n\n");
     assert!(gtp.finish().success());
+}
+
+/// `danger true` adds a group per group in danger to each report: here
+/// White C3, whose three liberties touch three Black groups, and nothing
+/// of Black's. The turn given reverses it.
+#[test]
+fn analyze_lists_the_groups_in_danger_when_asked() {
+    let mut gtp = Gtp::start(&["--player", "mcts:threads=1", "--size", "5"]);
+    let g = Geometry::sygo(5).unwrap();
+    gtp.ok("setup b C5,D3,A3,C1");
+    gtp.ok("setup w C3");
+    gtp.ok("set_growth_started true");
+    gtp.ok("set_turn b");
+    let position: Position = "sygo 5 2B2/5/B1WB1/5/2B2 b g 0".parse().unwrap();
+    gtp.send("analyze b 5 danger true");
+    assert_eq!(gtp.line(), "=");
+    let report = parse_report(&gtp.line());
+    check_report(&report, &position, false);
+    assert_eq!(report.dangers.len(), 1, "{report:?}");
+    let group = &report.dangers[0];
+    let value = |key: &str| {
+        group
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_else(|| panic!("no {key} in {group:?}"))
+    };
+    assert_eq!(value("color"), "w");
+    assert_eq!(value("stones"), "C3");
+    assert_eq!(value("liberties"), "C2,B3,C4");
+    assert_eq!(value("kind"), "growth");
+    assert_eq!(value("nextTurn"), "true");
+    let mut after = position.clone();
+    after
+        .play_turn(&Turn::parse(value("turn"), &g).unwrap())
+        .unwrap();
+    assert_eq!(
+        after.stone_at(g.parse_point("C3").unwrap()),
+        Some(Color::Black)
+    );
+    end_analysis(&mut gtp, "name", &position);
+    // Without the key, no danger group.
+    gtp.send("analyze b 5");
+    assert_eq!(gtp.line(), "=");
+    assert!(parse_report(&gtp.line()).dangers.is_empty());
+    end_analysis(&mut gtp, "quit", &position);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! the board (microseconds, against a playout's tens), into buffers that are
 //! kept between expansions.
 
-use sygo_rules::{Color, Geometry, Point, Position, Variant};
+use sygo_rules::{CaptureReader, Color, Geometry, Point, Position, Variant};
 
 /// No group.
 const NONE: u32 = u32::MAX;
@@ -30,6 +30,9 @@ pub(crate) struct Group {
     /// growth, each by a different group of the opponent's: one growth turn
     /// reverses it.
     pub(crate) closable: bool,
+    /// Its opponent can reverse it with one turn (the rules library's exact
+    /// reading, the board read as a position between turns).
+    pub(crate) in_danger: bool,
 }
 
 impl Group {
@@ -56,6 +59,13 @@ pub(crate) struct Features {
     /// Per point index: its line, 1 on the edge (fixed per board).
     line: Vec<u8>,
     line_board: Option<Geometry>,
+    /// The exact one-turn capture reading (when `read_dangers` is set).
+    reader: CaptureReader,
+    /// Per point index: the stones of the mover's opponent that a turn of
+    /// the mover through this point reverses (the witness turns of the
+    /// groups in danger), and of the mover's groups in danger next to it.
+    capture_through: Vec<u32>,
+    pub(crate) read_dangers: bool,
 }
 
 /// Distances are counted up to this.
@@ -70,6 +80,7 @@ impl Features {
             self.group_of.resize(n, NONE);
             self.lib_mark.resize(n, 0);
             self.distance.resize(n, FAR);
+            self.capture_through.resize(n, 0);
         }
         if self.line_board != Some(g) {
             self.line = lines(&g);
@@ -92,7 +103,8 @@ impl Features {
         let mover = pos.side_to_move();
         for i in 0..self.groups.len() {
             let group = self.groups[i];
-            let closable = group.color != mover
+            let closable = !self.read_dangers
+                && group.color != mover
                 && (2..=KEPT_LIBERTIES as u32).contains(&group.libs)
                 && self.closable(pos, &group);
             if group.libs != 1 && !closable {
@@ -108,7 +120,55 @@ impl Features {
                 }
             }
         }
+        if self.read_dangers {
+            self.read_dangers(pos);
+        }
         self.distances(pos);
+    }
+
+    /// The groups in danger, read exactly: the opponent's, with the points
+    /// of a turn of the mover that reverses each (our groups next to them
+    /// are capturers); the mover's, flagged. Replaces the matching of
+    /// `closable`, which takes a stone next to two of our groups for one
+    /// growth of one of them.
+    fn read_dangers(&mut self, pos: &Position) {
+        let g = pos.geometry();
+        for p in g.points() {
+            self.capture_through[p.index()] = 0;
+        }
+        let mover = pos.side_to_move();
+        let (groups, group_of, through) =
+            (&mut self.groups, &self.group_of, &mut self.capture_through);
+        self.reader
+            .for_each_reversible(pos, mover.opponent(), |stone, turn| {
+                let id = group_of[stone.index()] as usize;
+                groups[id].in_danger = true;
+                let size = groups[id].size;
+                for &p in turn {
+                    through[p.index()] += size;
+                    // Our groups that grow in the capture: growing elsewhere
+                    // would throw it away.
+                    for q in g.neighbours(p) {
+                        if pos.stone_at(q) == Some(mover) {
+                            groups[group_of[q.index()] as usize].capturer = true;
+                        }
+                    }
+                }
+            });
+        self.reader.for_each_reversible(pos, mover, |stone, _| {
+            let id = group_of[stone.index()] as usize;
+            groups[id].in_danger = true;
+        });
+    }
+
+    /// The opponent stones that the witness turns through p reverse.
+    #[inline]
+    pub(crate) fn capture_through(&self, p: Point) -> u32 {
+        if self.read_dangers {
+            self.capture_through[p.index()]
+        } else {
+            0
+        }
     }
 
     /// The group of the stone on p (by flood fill), with its liberties.
@@ -128,6 +188,7 @@ impl Features {
             lib: [start; KEPT_LIBERTIES],
             capturer: false,
             closable: false,
+            in_danger: false,
         };
         self.stack.clear();
         self.stack.push(start);

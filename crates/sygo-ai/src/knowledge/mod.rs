@@ -1,16 +1,19 @@
 //! What the strong player knows of Sygo: priors for new nodes
 //! ([`priors`]), from features of the board ([`features`]), a playout
-//! policy better than uniform ([`playout`]), and exact results of small
-//! endgames in the tree ([`prover`]). [`SygoPolicy`] puts them behind the
+//! policy better than uniform ([`playout`]), exact results of small
+//! endgames in the tree ([`prover`]), and the defence reading of a group in
+//! danger ([`reading`]). [`SygoPolicy`] puts them behind the
 //! search's [`Policy`] trait.
 
 mod features;
 mod playout;
 mod priors;
 mod prover;
+mod reading;
 
 pub use playout::{PlayoutSettings, Playouts};
 pub use priors::PriorSettings;
+pub use reading::{DefenceReader, Defences, involved_points};
 
 use features::Features;
 use prover::Prover;

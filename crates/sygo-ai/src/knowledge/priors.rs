@@ -15,7 +15,9 @@
 //! | a growth that leaves its group three liberties or more ("keeps options") | a little better |
 //! | a placement on the edge, or next to the edge | worse |
 //! | a placement in contact with the opponent that has two liberties or fewer | worse |
-//! | a growth onto a liberty of a group whose liberties can all be filled this turn, each by another of our groups | good, more for more stones |
+//! | a stone of a turn that reverses an opponent group in danger (the rules library's exact one-turn reading: several groups growing together, a balance turn) | very good, more for more stones |
+//! | a growth onto a liberty of a group whose liberties can all be filled this turn, each by another of our groups (without the reading) | good, more for more stones |
+//! | a growth of our group in danger that leaves it three liberties or more | good, more for more stones |
 //! | a growth of a group that could capture elsewhere, capturing nothing (a group grows once a turn) | bad |
 //!
 //! `Finish` is believed bad while some growth step is believed at least even
@@ -36,6 +38,9 @@ pub struct PriorSettings {
     pub even: f32,
     /// Virtual visits of a strong feature (capture, save, eye, self-atari).
     pub strong: f32,
+    /// Read the groups in danger exactly (the rules library's one-turn
+    /// capture reading) instead of matching liberties to groups.
+    pub reading: bool,
 }
 
 impl Default for PriorSettings {
@@ -43,6 +48,7 @@ impl Default for PriorSettings {
         PriorSettings {
             even: 10.0,
             strong: 40.0,
+            reading: true,
         }
     }
 }
@@ -69,6 +75,13 @@ pub(crate) struct StepFacts {
     /// It grows a group of ours that could capture elsewhere instead (a
     /// group grows once a turn).
     pub(crate) spends_capturer: bool,
+    /// Opponent stones reversed by a turn through this point (the reading's
+    /// witness turns: several of our groups growing together, a balance
+    /// turn, a capture that keeps the captors alive).
+    pub(crate) captures_with: u32,
+    /// Our stones in danger (the opponent reverses them next turn) in the
+    /// groups this stone grows.
+    pub(crate) saves: u32,
 }
 
 /// The facts of a stone of `me` on vacant p.
@@ -106,6 +119,7 @@ pub(crate) fn step_facts(pos: &Position, f: &Features, p: Point, me: Color) -> S
         }
     }
     facts.contact = n_theirs > 0;
+    facts.captures_with = f.capture_through(p);
     facts.own_eye = vacant == 0 && n_theirs == 0;
     // Liberties afterwards: the union of our joined groups' liberties and
     // p's vacant neighbours, without p.
@@ -122,6 +136,9 @@ pub(crate) fn step_facts(pos: &Position, f: &Features, p: Point, me: Color) -> S
         let group = &f.groups[id as usize];
         if group.libs == 1 {
             facts.rescues += group.size;
+        }
+        if group.in_danger {
+            facts.saves += group.size;
         }
         facts.spends_capturer |= group.capturer;
         if group.libs as usize > KEPT_LIBERTIES {
@@ -170,6 +187,12 @@ pub(crate) fn stone_prior(
             weight: strong,
         };
     }
+    if facts.captures_with > 0 {
+        return Prior {
+            value: 0.78 + 0.01 * facts.captures_with.min(10) as f32,
+            weight: strong,
+        };
+    }
     if facts.closes_in > 0 && kind == StepKind::Growth {
         return Prior {
             value: 0.75 + 0.01 * facts.closes_in.min(10) as f32,
@@ -186,6 +209,9 @@ pub(crate) fn stone_prior(
     let mut weight = even;
     if facts.rescues > 0 {
         value = 0.75 + 0.01 * facts.rescues.min(10) as f32;
+        weight = strong;
+    } else if facts.saves > 0 && kind == StepKind::Growth && facts.libs_after >= 3 {
+        value = 0.7 + 0.01 * facts.saves.min(10) as f32;
         weight = strong;
     }
     if facts.threatens > 0 {
@@ -226,6 +252,7 @@ pub(crate) fn priors(
     out: &mut Vec<(Step, Prior)>,
 ) {
     let pos = game.position();
+    f.read_dangers = settings.reading;
     f.compute(pos);
     let me = pos.side_to_move();
     let mut best_growth = 0.0f32;

@@ -21,6 +21,7 @@
 //! | --- | --- |
 //! | `*` | a stone of the last turn |
 //! | `~` | a stone reversed by the last turn, or by the turn in progress |
+//! | `?` | a stone of a group in danger: its opponent can reverse it with one turn (`sygo analyze`) |
 //! | `+` `-` `#` | during a turn: a base group of the mover that may still grow, has grown, is frozen by a capture |
 
 use std::io::IsTerminal;
@@ -129,6 +130,9 @@ pub struct Marks {
     pub last_turn: Vec<Point>,
     /// Stones reversed by the last turn or by the turn in progress (`~`).
     pub reversed: Vec<Point>,
+    /// Stones of groups in danger (`?`): their opponent can reverse them
+    /// with one turn.
+    pub danger: Vec<Point>,
     /// During a turn: the mover's base groups and their status (`+ - #`).
     pub groups: Vec<BaseGroup>,
     /// On the score board: who owns each vacant region.
@@ -239,6 +243,8 @@ impl<'a> Renderer<'a> {
         };
         let (mark, mark_ink) = if self.marks.reversed.contains(&p) {
             ('~', Ink::Alert)
+        } else if self.marks.danger.contains(&p) {
+            ('?', Ink::Alert)
         } else if self.marks.last_turn.contains(&p) {
             ('*', Ink::Alert)
         } else {
