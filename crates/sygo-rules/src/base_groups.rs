@@ -6,6 +6,7 @@
 //! module recovers by replaying the turn from its start. It is the slow path:
 //! a rebuild per call.
 
+use crate::color::Color;
 use crate::geometry::Point;
 use crate::position::Position;
 use crate::turn::StepKind;
@@ -31,6 +32,28 @@ pub struct BaseGroup {
     pub status: GroupStatus,
 }
 
+/// The groups of `color` in `position`, in order of their lowest stone
+/// (each group's stones in increasing order), and for every point (by
+/// index) the number of the group its stone belongs to.
+pub(crate) fn label_groups(
+    position: &Position,
+    color: Color,
+) -> (Vec<Option<usize>>, Vec<Vec<Point>>) {
+    let g = position.geometry();
+    let mut label: Vec<Option<usize>> = vec![None; g.index_len()];
+    let mut groups: Vec<Vec<Point>> = Vec::new();
+    for p in g.points() {
+        if position.stone_at(p) == Some(color) && label[p.index()].is_none() {
+            let stones = position.group(p);
+            for s in &stones {
+                label[s.index()] = Some(groups.len());
+            }
+            groups.push(stones);
+        }
+    }
+    (label, groups)
+}
+
 impl Position {
     /// The mover's base groups for the turn in progress, each with its status,
     /// in order of their lowest stone. Between turns every group is fresh.
@@ -39,21 +62,14 @@ impl Position {
         let g = self.geometry();
         let mover = self.side_to_move();
 
-        // Label each base stone with its base group.
-        let mut label: Vec<Option<usize>> = vec![None; g.index_len()];
-        let mut groups: Vec<BaseGroup> = Vec::new();
-        for p in g.points() {
-            if replay.stone_at(p) == Some(mover) && label[p.index()].is_none() {
-                let stones = replay.group(p);
-                for s in &stones {
-                    label[s.index()] = Some(groups.len());
-                }
-                groups.push(BaseGroup {
-                    stones,
-                    status: GroupStatus::Fresh,
-                });
-            }
-        }
+        let (label, stones) = label_groups(&replay, mover);
+        let mut groups: Vec<BaseGroup> = stones
+            .into_iter()
+            .map(|stones| BaseGroup {
+                stones,
+                status: GroupStatus::Fresh,
+            })
+            .collect();
 
         for s in self.turn_stones() {
             let kind = if replay.board.cell(s.index()) & crate::board::touches(mover) != 0 {

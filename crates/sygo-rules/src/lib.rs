@@ -15,6 +15,10 @@
 //!   [`Position::finish_turn`], [`Position::allowed_steps`]) or played whole
 //!   ([`Position::play_turn`] with a [`Turn`] read from `D5,F7,K10`).
 //! - [`Game`]: a position with the turns that led to it, and undo.
+//! - [`TurnSummary`]: the facts of a turn as the rules played it (its kind,
+//!   the stones grown and the groups they grew, the stone placed, the
+//!   stones reversed) and the turn in words: `"White grew D5 and F7,
+//!   reversing E6."`; [`Game::summaries`] for every turn of a game.
 //! - [`Score`] and [`Territory`]: RULES.md §8.
 //! - the position string: [`Position::to_position_string`] and `parse`.
 //! - errors: [`StepError`], [`FinishError`], [`TurnError`] say in a player's
@@ -83,6 +87,7 @@ mod position;
 mod position_string;
 mod random;
 mod score;
+mod summary;
 mod turn;
 mod vacant;
 mod zobrist;
@@ -101,6 +106,7 @@ pub use geometry::{Geometry, Point, Variant};
 pub use position::{Outcome, Position};
 pub use random::{GameStats, RandomTurn};
 pub use score::{Region, Score, Territory};
+pub use summary::{GrownStone, TurnKind, TurnSummary, list_points};
 pub use turn::{StepKind, Turn, format_points, parse_points};
 
 /// The random number generator trait that the random player takes

@@ -685,24 +685,41 @@ impl Position {
         match turn {
             Turn::Pass => self.pass(),
             Turn::Resign => self.resign(),
-            Turn::Stones(points) => {
-                self.check_turn_start()?;
-                if points.is_empty() {
-                    return Err(TurnError::NoStones);
-                }
-                let mut next = self.clone();
-                for (index, &p) in points.iter().enumerate() {
-                    next.play_step(p)
-                        .map_err(|error| TurnError::Step { index, error })?;
-                }
-                next.finish_turn().map_err(TurnError::Finish)?;
-                *self = next;
-                Ok(())
-            }
+            Turn::Stones(points) => self.play_stones(points, |_, _, _| {}),
         }
     }
 
-    fn check_turn_start(&self) -> Result<(), TurnError> {
+    /// Plays the stones of a whole turn step by step on a copy, calls
+    /// `observe` after each step (the position with the step played, before
+    /// the turn ends; the stone; its kind), then ends the turn. The one
+    /// loop of [`Position::play_turn`] and of
+    /// [`Position::play_turn_summary`](crate::TurnSummary).
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::play_turn`]; the position is then unchanged.
+    pub(crate) fn play_stones(
+        &mut self,
+        points: &[Point],
+        mut observe: impl FnMut(&Position, Point, StepKind),
+    ) -> Result<(), TurnError> {
+        self.check_turn_start()?;
+        if points.is_empty() {
+            return Err(TurnError::NoStones);
+        }
+        let mut next = self.clone();
+        for (index, &p) in points.iter().enumerate() {
+            let kind = next
+                .play_step(p)
+                .map_err(|error| TurnError::Step { index, error })?;
+            observe(&next, p, kind);
+        }
+        next.finish_turn().map_err(TurnError::Finish)?;
+        *self = next;
+        Ok(())
+    }
+
+    pub(crate) fn check_turn_start(&self) -> Result<(), TurnError> {
         if self.is_over() {
             Err(TurnError::GameOver)
         } else if self.turn_len() > 0 {

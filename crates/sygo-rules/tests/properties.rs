@@ -11,7 +11,10 @@
 //! - `Game::undo` restores exactly the previous position and its hash;
 //! - the position string round-trips, with passes, growth started and
 //!   resignation;
-//! - a refused `play_turn`, `play_step` or `finish_turn` changes nothing.
+//! - a refused `play_turn`, `play_step` or `finish_turn` changes nothing;
+//! - a turn's summary (`TurnSummary`) holds the turn's stones (grown, then
+//!   placed), exactly the stones whose colour changed as reversed, a kind
+//!   that agrees with the rules' step kinds, and a text naming every stone.
 
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,7 +24,9 @@ use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestCaseResult, TestRunner};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use sygo_rules::{Color, Game, Geometry, Point, Position, RandomTurn, Turn, TurnError};
+use sygo_rules::{
+    Color, Game, Geometry, Point, Position, RandomTurn, StepKind, Turn, TurnError, TurnKind,
+};
 
 /// Cases per property.
 const CASES: u32 = 2000;
@@ -524,4 +529,87 @@ fn the_checks_can_fail() {
     assert!(every_group_has_a_liberty(&pos).is_err());
     assert!(still_occupied(&pos, &before).is_ok());
     assert!(still_occupied(&Position::new(g), &before).is_err());
+}
+
+/// Random games, each turn summarised before it is played: the summary's
+/// stones are the turn's, its reversed stones exactly those whose colour
+/// changed, its kind the one the step kinds make, its text names them all;
+/// and `Game::summaries` gives the same summaries.
+#[test]
+fn turn_summaries_are_the_turns_facts() {
+    check(
+        "turn summaries",
+        CASES / 4,
+        game(200),
+        |(g, seed, turns), tally| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut game = Game::new(Position::new(g));
+            let mut expected = Vec::new();
+            for _ in 0..turns {
+                let before = game.position().clone();
+                if before.is_over() {
+                    break;
+                }
+                tally.position();
+                let stones = before.random_turn_stones(&mut rng);
+                let turn = if stones.is_empty() {
+                    Turn::Pass
+                } else {
+                    Turn::Stones(stones.clone())
+                };
+                let summary = before
+                    .summarize_turn(&turn)
+                    .expect("a random turn is legal");
+                game.play(turn.clone()).expect("a random turn is legal");
+                let after = game.position();
+                prop_assert_eq!(summary.color, before.side_to_move());
+                prop_assert_eq!(&summary.stones(), &stones);
+                let changed: Vec<Point> = before
+                    .stones()
+                    .filter(|&(p, c)| after.stone_at(p) != Some(c))
+                    .map(|(p, _)| p)
+                    .collect();
+                prop_assert_eq!(&summary.reversed, &changed, "reversed in {}", before);
+                // The kinds of the steps, played one by one.
+                let mut steps = before.clone();
+                let kinds: Vec<StepKind> = stones
+                    .iter()
+                    .map(|&p| steps.play_step(p).expect("a random turn's step is allowed"))
+                    .collect();
+                let growths = kinds.iter().filter(|&&k| k == StepKind::Growth).count();
+                let placements = kinds.len() - growths;
+                let kind = match (growths, placements) {
+                    (0, 0) => TurnKind::Pass,
+                    (0, _) => TurnKind::Placement,
+                    (_, 0) => TurnKind::Growth,
+                    _ => TurnKind::Balance,
+                };
+                prop_assert_eq!(summary.kind, kind, "{}", before);
+                prop_assert!(placements <= 1);
+                prop_assert_eq!(summary.grown.len(), growths);
+                // Each grown stone names at least one group, a stone of the
+                // mover that touched it before the turn.
+                for grown in &summary.grown {
+                    prop_assert!(!grown.groups.is_empty());
+                    for &q in &grown.groups {
+                        prop_assert_eq!(before.stone_at(q), Some(before.side_to_move()));
+                    }
+                }
+                let text = summary.to_string();
+                for p in stones.iter().chain(&summary.reversed) {
+                    let name = g.vertex(*p).to_string();
+                    prop_assert!(
+                        text.split(|c: char| !c.is_ascii_alphanumeric())
+                            .any(|w| w == name),
+                        "{} does not name {}",
+                        text,
+                        name
+                    );
+                }
+                expected.push(summary);
+            }
+            prop_assert_eq!(game.summaries(), expected);
+            Ok(())
+        },
+    );
 }
