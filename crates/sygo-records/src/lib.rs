@@ -11,6 +11,9 @@
 //! - [`Record::parse`] reads SGF text (the syntax through the `sgf-parse`
 //!   crate); [`Record::to_sgf`] writes it; [`Record::from_game`] and
 //!   [`Record::main_line`] go to and from a [`Game`](sygo_rules::Game).
+//! - [`NodePath`]: a node of the tree by the child taken at each node
+//!   (`0.0.1`); [`Tree::walk`] to it, [`Record::game_at`] the game along it,
+//!   [`Record::visit`] every node with the position before its turn.
 //! - [`RecordError`]: why a record is refused, by stage (the text, the
 //!   format, the rules), with the node and the rules library's reason;
 //!   [`Record::read_file`] and [`LoadError`] for records in files.
@@ -47,6 +50,7 @@
 
 mod error;
 mod file;
+mod path;
 mod point;
 mod read;
 mod record;
@@ -55,6 +59,7 @@ mod write;
 
 pub use error::{FormatError, IllegalError, RecordError, SyntaxError};
 pub use file::{LoadError, MAX_RECORD_BYTES};
+pub use path::{NodePath, PathError, Visit};
 pub use point::{PointError, point_from_sgf, point_to_sgf, points_from_sgf};
 pub use record::{GAME_NUMBER, GameInfo, INTERPRETED, LineTurn, Record};
 pub use tree::{Node, Play, Property, Tree};
