@@ -30,7 +30,7 @@ use std::time::Duration;
 use sygo_ai::Analysis;
 use sygo_rules::{CaptureKind, Color, Position, format_points};
 
-use crate::commands::parse_bool;
+use crate::args::parse_bool;
 use crate::error::CommandError;
 use crate::framing::quote;
 

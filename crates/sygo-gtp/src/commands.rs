@@ -15,6 +15,7 @@ use sygo_rules::{
 };
 
 use crate::analyze;
+use crate::args::parse_bool;
 use crate::engine::{Engine, TimeLeft, TimeSettings};
 use crate::error::CommandError;
 use crate::framing::quote;
@@ -215,20 +216,6 @@ fn parse_stones(text: &str) -> Result<u32, CommandError> {
             quote(text, 16)
         ))
     })
-}
-
-/// `true` or `false`, case-insensitive.
-pub(crate) fn parse_bool(text: &str) -> Result<bool, CommandError> {
-    if text.eq_ignore_ascii_case("true") {
-        Ok(true)
-    } else if text.eq_ignore_ascii_case("false") {
-        Ok(false)
-    } else {
-        Err(CommandError::Syntax(format!(
-            "{} is not true or false",
-            quote(text, 16)
-        )))
-    }
 }
 
 /// Fails unless `color` may play now: the game is not over and it is to move.

@@ -16,7 +16,7 @@ pub enum CommandError {
     UnknownCommand,
     /// The line holds an id and nothing else.
     NoCommand,
-    /// The line is longer than [`MAX_LINE_BYTES`](crate::MAX_LINE_BYTES).
+    /// The line is longer than [`MAX_LINE_BYTES`](crate::framing::MAX_LINE_BYTES).
     LineTooLong,
     /// A wrong number of arguments, or an argument that cannot be read.
     Syntax(String),
@@ -47,7 +47,7 @@ impl fmt::Display for CommandError {
             CommandError::LineTooLong => write!(
                 f,
                 "syntax error: the line is longer than {} bytes",
-                crate::MAX_LINE_BYTES
+                crate::framing::MAX_LINE_BYTES
             ),
             CommandError::Syntax(why) => write!(f, "syntax error: {why}"),
             CommandError::IllegalMove(why) => write!(f, "illegal move: {why}"),

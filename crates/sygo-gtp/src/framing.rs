@@ -10,6 +10,11 @@
 //! an empty line. A result of several lines starts on the line after the `=`,
 //! so that every line of it is whole.
 
+/// The longest line the engine reads, in bytes (64 KiB: more than 20 times
+/// the longest meaningful command, `setup` of every point of 25×25). A longer
+/// line is answered with a failure and otherwise ignored.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
 /// One command line, read: its id, name and arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CommandLine {

@@ -46,12 +46,14 @@
 //! ```
 
 mod analyze;
+mod args;
 pub mod commands;
 mod engine;
 mod error;
 pub mod framing;
+mod session;
 
-pub use engine::{
-    DEFAULT_TIME_PER_TURN, Engine, EngineOptions, MAX_LINE_BYTES, TimeLeft, TimeSettings, run,
-};
+pub use engine::{DEFAULT_TIME_PER_TURN, Engine, EngineOptions, TimeLeft, TimeSettings};
 pub use error::{CommandError, EngineError};
+pub use framing::MAX_LINE_BYTES;
+pub use session::run;
