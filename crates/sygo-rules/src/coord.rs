@@ -5,9 +5,6 @@
 //! case.
 
 use std::fmt;
-use std::str::FromStr;
-
-use crate::error::ParsePointError;
 
 /// The column letters in order, I skipped.
 const LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -53,28 +50,24 @@ impl fmt::Display for Vertex {
     }
 }
 
-impl FromStr for Vertex {
-    type Err = ParsePointError;
-
-    /// Parses `D4`, `d4`, `T19`; refuses the letter I, a missing or zero row,
-    /// and rows beyond 25.
-    fn from_str(text: &str) -> Result<Vertex, ParsePointError> {
-        let bad = || ParsePointError::Malformed(text.chars().take(16).collect());
+impl Vertex {
+    /// Reads `D4`, `d4`, `T19`; `None` for the letter I, a missing or zero
+    /// row, and rows beyond 25. `"D4".parse::<Vertex>()` calls it, with the
+    /// error [`ParsePointError`](crate::ParsePointError) (in `geometry.rs`,
+    /// beside the board a point is parsed for).
+    pub(crate) fn read(text: &str) -> Option<Vertex> {
         let mut chars = text.chars();
-        let letter = chars.next().ok_or_else(bad)?.to_ascii_uppercase();
-        let col = LETTERS
-            .iter()
-            .position(|&b| char::from(b) == letter)
-            .ok_or_else(bad)?;
+        let letter = chars.next()?.to_ascii_uppercase();
+        let col = LETTERS.iter().position(|&b| char::from(b) == letter)?;
         let digits = chars.as_str();
         if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
+            return None;
         }
-        let row: u8 = digits.parse().map_err(|_| bad())?;
+        let row: u8 = digits.parse().ok()?;
         if row == 0 || row > 25 || digits.starts_with('0') {
-            return Err(bad());
+            return None;
         }
-        Ok(Vertex {
+        Some(Vertex {
             col: col as u8,
             row: row - 1,
         })

@@ -5,62 +5,7 @@ use std::fmt;
 
 use crate::color::Color;
 use crate::coord::Vertex;
-use crate::geometry::{Geometry, Variant};
-
-/// A board size outside RULES.md §1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GeometryError {
-    /// The variant asked for.
-    pub variant: Variant,
-    /// The size asked for.
-    pub size: u8,
-}
-
-impl fmt::Display for GeometryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sizes = self.variant.sizes();
-        write!(
-            f,
-            "{} cannot be played at size {}: sizes run from {} to {}",
-            self.variant,
-            self.size,
-            sizes.start(),
-            sizes.end()
-        )
-    }
-}
-
-impl std::error::Error for GeometryError {}
-
-/// A vertex that cannot be read, or is not on the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParsePointError {
-    /// Not a column letter (A–Z without I) followed by a row number 1–25.
-    Malformed(String),
-    /// A well-formed vertex outside this board.
-    OffBoard {
-        /// The vertex.
-        vertex: Vertex,
-        /// The board it is not on.
-        geometry: Geometry,
-    },
-}
-
-impl fmt::Display for ParsePointError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParsePointError::Malformed(text) => write!(
-                f,
-                "{text:?} is not a point: write a column letter (A–Z, no I) and a row number, like D4"
-            ),
-            ParsePointError::OffBoard { vertex, geometry } => {
-                write!(f, "{vertex} is not on the {geometry} board")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ParsePointError {}
+pub use crate::geometry::{GeometryError, ParsePointError};
 
 /// A turn's notation that cannot be read (RULES.md §3: `D4`, `D5,F7,K10`,
 /// `pass`, `resign`).

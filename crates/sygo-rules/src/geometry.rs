@@ -28,9 +28,9 @@
 //! ```
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::coord::Vertex;
-use crate::error::GeometryError;
 
 /// The largest padded array any board needs: S = 25 gives (25 + 2)·26 + 1 = 703.
 pub(crate) const MAX_INDEX: usize = 704;
@@ -286,11 +286,11 @@ impl Geometry {
     ///
     /// # Errors
     ///
-    /// [`ParsePointError`](crate::ParsePointError) when the text is not a vertex
+    /// [`ParsePointError`](ParsePointError) when the text is not a vertex
     /// or the vertex is off this board.
-    pub fn parse_point(&self, text: &str) -> Result<Point, crate::ParsePointError> {
+    pub fn parse_point(&self, text: &str) -> Result<Point, ParsePointError> {
         let v: Vertex = text.parse()?;
-        self.point_of(v).ok_or(crate::ParsePointError::OffBoard {
+        self.point_of(v).ok_or(ParsePointError::OffBoard {
             vertex: v,
             geometry: *self,
         })
@@ -322,6 +322,72 @@ impl fmt::Display for Geometry {
         write!(f, "{} {}", self.variant, self.size)
     }
 }
+
+impl FromStr for Vertex {
+    type Err = ParsePointError;
+
+    /// Parses `D4`, `d4`, `T19`; refuses the letter I, a missing or zero row,
+    /// and rows beyond 25.
+    fn from_str(text: &str) -> Result<Vertex, ParsePointError> {
+        Vertex::read(text)
+            .ok_or_else(|| ParsePointError::Malformed(text.chars().take(16).collect()))
+    }
+}
+
+/// A board size outside RULES.md §1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GeometryError {
+    /// The variant asked for.
+    pub variant: Variant,
+    /// The size asked for.
+    pub size: u8,
+}
+
+impl fmt::Display for GeometryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sizes = self.variant.sizes();
+        write!(
+            f,
+            "{} cannot be played at size {}: sizes run from {} to {}",
+            self.variant,
+            self.size,
+            sizes.start(),
+            sizes.end()
+        )
+    }
+}
+
+impl std::error::Error for GeometryError {}
+
+/// A vertex that cannot be read, or is not on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParsePointError {
+    /// Not a column letter (A–Z without I) followed by a row number 1–25.
+    Malformed(String),
+    /// A well-formed vertex outside this board.
+    OffBoard {
+        /// The vertex.
+        vertex: Vertex,
+        /// The board it is not on.
+        geometry: Geometry,
+    },
+}
+
+impl fmt::Display for ParsePointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParsePointError::Malformed(text) => write!(
+                f,
+                "{text:?} is not a point: write a column letter (A–Z, no I) and a row number, like D4"
+            ),
+            ParsePointError::OffBoard { vertex, geometry } => {
+                write!(f, "{vertex} is not on the {geometry} board")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParsePointError {}
 
 #[cfg(test)]
 mod tests {
