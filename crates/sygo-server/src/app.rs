@@ -134,6 +134,8 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/hint", post(api::search::hint))
         .route("/games/{id}/analysis", post(api::search::analysis))
         .route("/games/{id}/record", get(api::records::download))
+        .route("/games/{id}/record/tree", get(api::uploaded::tree))
+        .route("/games/{id}/record/node", get(api::uploaded::node))
         .route("/records", post(api::records::upload))
         .route("/position", post(api::position::show))
         .route("/position/steps", post(api::position::steps))

@@ -10,17 +10,18 @@
 //! wait, so they are not held up by the disk.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use parking_lot::{Mutex, RwLock};
 use serde::{Deserialize, Serialize};
-use sygo_rules::{Color, Game, Geometry, Point, Position, Turn, TurnError, Variant};
+use sygo_rules::{Color, Game, Geometry, Point, Position, Turn, TurnError, TurnSummary, Variant};
 use tokio::sync::broadcast;
 
 use crate::db::{Db, GameRow, StoredGame, TurnRow, WriteError};
 use crate::error::ApiError;
 use crate::time::now_ms;
+use crate::uploaded::Uploaded;
 use crate::view;
 use crate::view::color_name;
 
@@ -133,8 +134,10 @@ impl Meta {
 #[derive(Clone, Debug)]
 pub(crate) struct Live {
     pub game: Game,
-    /// The opponent stones the last turn reversed.
-    pub last_reversed: Vec<Point>,
+    /// The summary of every turn of `game`, in order: computed once as each
+    /// turn is played (`TurnSummary::of`), cut back when turns are taken
+    /// back, so that the game's JSON never replays the game.
+    pub summaries: Vec<TurnSummary>,
     /// Unix milliseconds of the last change.
     pub updated: i64,
     /// Whether the AI is thinking of its turn.
@@ -165,25 +168,30 @@ pub(crate) struct Entry {
     /// when a resignation or an undo makes that turn pointless.
     ai_stop: Mutex<Option<Arc<AtomicBool>>>,
     events: broadcast::Sender<Arc<Update>>,
+    /// An uploaded record, read at the game's first look.
+    uploaded: OnceLock<Option<Arc<Uploaded>>>,
 }
 
-/// The position after the first `n` turns of a game, and the stones its last
-/// turn reversed.
-pub(crate) fn replay(game: &Game, n: usize) -> (Position, Vec<Point>) {
+/// The position after the first `n` turns of a game.
+pub(crate) fn replay(game: &Game, n: usize) -> Position {
     let mut pos = game.start().clone();
-    let mut reversed = Vec::new();
-    for turn in &game.turns()[..n.min(game.turns().len())] {
-        let before = pos.clone();
-        if pos.play_turn(turn).is_err() {
+    for (color, turn) in game.turns_with_colors().take(n) {
+        let played = match turn {
+            // A resignation may have been out of turn.
+            Turn::Resign => pos.resign_as(color),
+            turn => pos.play_turn(turn),
+        };
+        if played.is_err() {
             // Every turn of a live game was played by the rules.
             break;
         }
-        reversed = reversed_stones(&before, &pos);
     }
-    (pos, reversed)
+    pos
 }
 
-/// The opponent stones of `before` that are the other colour in `after`.
+/// The opponent stones of `before` that are the other colour in `after`:
+/// the reversals of a turn in progress (`api/steps.rs`). A whole turn's
+/// come from its summary (`TurnSummary::reversed`).
 pub(crate) fn reversed_stones(before: &Position, after: &Position) -> Vec<Point> {
     before
         .stones()
@@ -193,13 +201,14 @@ pub(crate) fn reversed_stones(before: &Position, after: &Position) -> Vec<Point>
 }
 
 impl Entry {
-    /// A game from its parts, as it stands after `game`'s turns.
-    pub(crate) fn new(meta: Meta, game: Game, last_reversed: Vec<Point>, updated: i64) -> Entry {
+    /// A game from its parts, as it stands after `game`'s turns (each
+    /// summarised once here).
+    pub(crate) fn new(meta: Meta, game: Game, updated: i64) -> Entry {
         Entry {
             meta,
             live: Mutex::new(Live {
+                summaries: game.summaries(),
                 game,
-                last_reversed,
                 updated,
                 ai_thinking: false,
                 undos: 0,
@@ -208,6 +217,7 @@ impl Entry {
             search: tokio::sync::Mutex::new(()),
             ai_stop: Mutex::new(None),
             events: broadcast::channel(EVENTS_BUFFER).0,
+            uploaded: OnceLock::new(),
         }
     }
 
@@ -245,10 +255,8 @@ impl Entry {
             id: row.id,
         };
         let mut game = Game::new(start);
-        let mut before = game.position().clone();
         let mut updated = meta.created;
         for (i, stored) in stored.turns.iter().enumerate() {
-            let next = game.position().clone();
             let text = &stored.turn;
             let color = match stored.color.as_deref() {
                 Some("black") => Some(Color::Black),
@@ -273,15 +281,9 @@ impl Entry {
                 );
                 break;
             }
-            before = next;
             updated = updated.max(stored.played);
         }
-        let reversed = if game.turns().is_empty() {
-            Vec::new()
-        } else {
-            reversed_stones(&before, game.position())
-        };
-        let entry = Entry::new(meta, game, reversed, updated);
+        let entry = Entry::new(meta, game, updated);
         entry.live.lock().undos = row.undos;
         Ok(entry)
     }
@@ -309,6 +311,28 @@ impl Entry {
             request_id: m.request_id.clone(),
             undos,
         })
+    }
+
+    /// The uploaded record of this game (`None` for a game played here),
+    /// read from its text the first time it is asked for.
+    pub(crate) fn uploaded(&self) -> Option<Arc<Uploaded>> {
+        self.uploaded
+            .get_or_init(|| {
+                self.meta
+                    .record
+                    .as_deref()
+                    .and_then(Uploaded::read)
+                    .map(Arc::new)
+            })
+            .clone()
+    }
+
+    /// The game as JSON (`view::game_json`), as it stands or with `shown`
+    /// turns, with its uploaded record's information.
+    pub(crate) fn json(&self, shown: Option<usize>) -> String {
+        let uploaded = self.uploaded();
+        let info = uploaded.as_ref().map(|u| &u.info);
+        self.with_live(|live| view::game_json(&self.meta, live, shown, info))
     }
 
     /// Looks at the live state (briefly: the lock is held meanwhile).
@@ -364,9 +388,11 @@ impl Entry {
 
     /// The live game as an update.
     pub(crate) fn update(&self) -> Update {
+        let uploaded = self.uploaded();
+        let info = uploaded.as_ref().map(|u| &u.info);
         self.with_live(|live| Update {
             turn_number: live.game.turns().len(),
-            json: view::game_json(&self.meta, live, None),
+            json: view::game_json(&self.meta, live, None, info),
         })
     }
 
@@ -453,6 +479,10 @@ impl Entry {
         turn: &Turn,
     ) -> Result<bool, ApiError> {
         let number = game.turns().len();
+        // Summarised before anything is stored: a turn the game accepted is
+        // one the rules summarise.
+        let summary = TurnSummary::of(before, color, turn)
+            .map_err(|e| ApiError::Internal(format!("summarising a turn: {e}")))?;
         let now = now_ms();
         let row = TurnRow {
             game_id: self.meta.id.clone(),
@@ -469,11 +499,11 @@ impl Entry {
         })?;
         let pos = game.position();
         let ai_next = !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai();
-        let reversed = reversed_stones(before, pos);
         {
             let mut live = self.live.lock();
             live.game = game;
-            live.last_reversed = reversed;
+            live.summaries.truncate(number - 1);
+            live.summaries.push(summary);
             live.updated = now;
             live.ai_thinking = ai_next;
         }
@@ -547,11 +577,10 @@ impl Entry {
         )
         .await
         .map_err(|e| ApiError::Internal(format!("taking turns back: {e:?}")))?;
-        let (_, reversed) = replay(&game, keep);
         {
             let mut live = self.live.lock();
             live.game = game;
-            live.last_reversed = reversed;
+            live.summaries.truncate(keep);
             live.updated = now_ms();
             live.ai_thinking = false;
             live.undos = undos + 1;

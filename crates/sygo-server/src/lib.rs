@@ -19,7 +19,8 @@
 //! - `app`: the router, pages and embedded static files; `api/`: the
 //!   endpoints, one file per group; `events`: live updates.
 //! - `games`: the games in memory, their locks, and how a turn is played
-//!   and committed; `view`: their JSON.
+//!   and committed; `view`: their JSON; `uploaded`: what an uploaded
+//!   record holds beyond its main line (information, comments, the tree).
 //! - `db` (with `migrations/`): SQLite, one writer thread with group commit.
 //! - `ai`: the AI's turns, hints and analyses on blocking threads.
 //! - `error`: [`ApiError`], every error as JSON; `config`: [`Config`] and
@@ -36,6 +37,7 @@ mod games;
 mod secret;
 mod server;
 mod time;
+mod uploaded;
 mod view;
 
 pub use app::{AppState, Shutdown, app};

@@ -3,10 +3,11 @@
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use sygo_rules::{Color, Geometry, Point, Position};
+use sygo_rules::{Color, Geometry, Point, Position, TurnKind, TurnSummary};
 
 use crate::games::{Live, Meta, Side, replay};
 use crate::time::rfc3339;
+use crate::uploaded::RecordInfo;
 
 /// A map from point names to values, in the order given: `{"D4": …}`.
 pub(crate) struct PointMap<T>(pub Vec<(String, T)>);
@@ -100,12 +101,40 @@ struct PointView {
     row: u8,
 }
 
+/// A turn as the API writes it, from its summary (`sygo_rules::TurnSummary`):
+/// the last turn of a position shown.
 #[derive(Serialize)]
-struct LastTurn {
+pub(crate) struct LastTurn {
     color: &'static str,
     turn: String,
     stones: Vec<String>,
     reversed: Vec<String>,
+    /// `placement`, `growth`, `balance`, `pass` or `resignation`.
+    kind: &'static str,
+    /// The turn in words: `"White grew D5 and F7, reversing E6."`
+    description: String,
+}
+
+/// A turn's notation from its summary: `D5,F7`, `pass`, `resign`.
+pub(crate) fn notation(summary: &TurnSummary) -> String {
+    match summary.kind {
+        TurnKind::Pass => "pass".to_string(),
+        TurnKind::Resignation => "resign".to_string(),
+        _ => sygo_rules::format_points(&summary.stones(), &summary.geometry),
+    }
+}
+
+/// The JSON of a turn from its summary.
+pub(crate) fn last_turn(summary: &TurnSummary) -> LastTurn {
+    let g = summary.geometry;
+    LastTurn {
+        color: color_name(summary.color),
+        turn: notation(summary),
+        stones: names(&g, &summary.stones()),
+        reversed: names(&g, &summary.reversed),
+        kind: summary.kind.name(),
+        description: summary.to_string(),
+    }
 }
 
 #[derive(Serialize)]
@@ -122,6 +151,8 @@ struct TurnView {
     number: usize,
     color: &'static str,
     turn: String,
+    kind: &'static str,
+    description: String,
 }
 
 #[derive(Serialize)]
@@ -148,31 +179,33 @@ struct GameView<'a> {
     last_turn: Option<LastTurn>,
     score: ScoreView,
     turns: Vec<TurnView>,
+    /// What an uploaded record holds beyond its main line (only for one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    record: Option<&'a RecordInfo>,
 }
 
 /// The game as JSON: as it stands, or with `shown` (at most the turns
-/// played) as it stood after its first `shown` turns.
-pub(crate) fn game_json(meta: &Meta, live: &Live, shown: Option<usize>) -> String {
+/// played) as it stood after its first `shown` turns; with what its record
+/// holds for an uploaded game (`record`).
+pub(crate) fn game_json(
+    meta: &Meta,
+    live: &Live,
+    shown: Option<usize>,
+    record: Option<&RecordInfo>,
+) -> String {
     let game = &live.game;
     let total = game.turns().len();
     let shown = shown.unwrap_or(total).min(total);
     let g = meta.geometry;
-    // The position shown, and the one before its last turn.
-    let (position, reversed) = if shown == total {
-        (game.position().clone(), live.last_reversed.clone())
+    let position = if shown == total {
+        game.position().clone()
     } else {
         replay(game, shown)
     };
-    let last_turn = game
-        .turns_with_colors()
-        .nth(shown.wrapping_sub(1))
-        .filter(|_| shown > 0)
-        .map(|(color, turn)| LastTurn {
-            color: color_name(color),
-            turn: turn.to_notation(&g),
-            stones: names(&g, turn.stones()),
-            reversed: names(&g, &reversed),
-        });
+    let last_turn = shown
+        .checked_sub(1)
+        .and_then(|i| live.summaries.get(i))
+        .map(last_turn);
     let end = game.position();
     let view = GameView {
         id: &meta.id,
@@ -196,15 +229,19 @@ pub(crate) fn game_json(meta: &Meta, live: &Live, shown: Option<usize>) -> Strin
         stones: stones(&position),
         last_turn,
         score: score_view(&position, meta.komi),
-        turns: game
-            .turns_with_colors()
+        turns: live
+            .summaries
+            .iter()
             .enumerate()
-            .map(|(i, (color, turn))| TurnView {
+            .map(|(i, summary)| TurnView {
                 number: i + 1,
-                color: color_name(color),
-                turn: turn.to_notation(&g),
+                color: color_name(summary.color),
+                turn: notation(summary),
+                kind: summary.kind.name(),
+                description: summary.to_string(),
             })
             .collect(),
+        record,
     };
     serde_json::to_string(&view).unwrap_or_else(|e| {
         // Serialising these plain structs cannot fail; say so if it does.
@@ -273,6 +310,11 @@ pub(crate) struct PositionView {
 
 /// The JSON of a position (no komi: the result is the rules' own).
 pub(crate) fn position_view(pos: &Position) -> PositionView {
+    position_view_with_komi(pos, 0.0)
+}
+
+/// The JSON of a position, its result and score's result with `komi`.
+pub(crate) fn position_view_with_komi(pos: &Position, komi: f64) -> PositionView {
     let g = pos.geometry();
     PositionView {
         position: pos.to_position_string(),
@@ -280,11 +322,11 @@ pub(crate) fn position_view(pos: &Position) -> PositionView {
         size: g.size(),
         to_move: color_name(pos.side_to_move()),
         status: if pos.is_over() { "over" } else { "playing" },
-        result: result(pos, 0.0),
+        result: result(pos, komi),
         balance_available: pos.balance_available() && !pos.is_over(),
         points: point_views(&g),
         stones: stones(pos),
-        score: score_view(pos, 0.0),
+        score: score_view(pos, komi),
     }
 }
 

@@ -459,7 +459,8 @@ async fn a_capture_through_steps_and_turns() {
     assert_eq!(game["stones"]["C3"], "black");
     assert_eq!(
         game["last_turn"],
-        json!({"color": "black", "turn": "C4", "stones": ["C4"], "reversed": ["C3"]})
+        json!({"color": "black", "turn": "C4", "stones": ["C4"], "reversed": ["C3"],
+               "kind": "placement", "description": "Black placed C4, reversing C3."})
     );
     assert_eq!(game["score"]["black"].as_u64().unwrap(), 25);
     s.stop().await;
@@ -525,7 +526,8 @@ async fn a_multi_stone_growth_turn() {
     let game = s.play(&id, &white, "B3,D3", 4).await;
     assert_eq!(
         game["turns"][4],
-        json!({"number": 5, "color": "white", "turn": "B3,D3"})
+        json!({"number": 5, "color": "white", "turn": "B3,D3", "kind": "growth",
+               "description": "White grew B3 and D3."})
     );
     assert_eq!(game["last_turn"]["stones"], json!(["B3", "D3"]));
     assert_eq!(game["stones"]["D3"], "white");

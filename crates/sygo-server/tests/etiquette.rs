@@ -160,7 +160,8 @@ async fn a_player_resigns_while_the_opponent_is_to_move() {
     );
     assert_eq!(
         game["turns"][2],
-        json!({"number": 3, "color": "black", "turn": "resign"})
+        json!({"number": 3, "color": "black", "turn": "resign", "kind": "resignation",
+               "description": "Black resigned."})
     );
     // Nothing more: a second resignation, a turn, a spectator.
     let (status, answer) = app.call("POST", &resign, None, Some(white)).await;

@@ -251,12 +251,7 @@ pub(crate) async fn create(
                 record: None,
                 request_id: request_id.clone(),
             };
-            Entry::new(
-                meta,
-                Game::new(Position::new(geometry)),
-                Vec::new(),
-                created,
-            )
+            Entry::new(meta, Game::new(Position::new(geometry)), created)
         },
         |_| Vec::new(),
     )
@@ -384,20 +379,18 @@ pub(crate) async fn get(
     // Someone looks at the game (its player coming back, perhaps): an AI
     // turn whose search failed starts again.
     ai::resume(&state, &entry);
-    let json = entry.with_live(|live| {
-        let total = live.game.turns().len();
-        let shown = match review.turn {
-            None => None,
-            Some(n) => {
-                let n = count("turn", n)?;
-                if n > total {
-                    return Err(bad(format!("turn {n}: the game has {total} turns")));
-                }
-                Some(n)
+    let total = entry.with_live(|live| live.game.turns().len());
+    let shown = match review.turn {
+        None => None,
+        Some(n) => {
+            let n = count("turn", n)?;
+            if n > total {
+                return Err(bad(format!("turn {n}: the game has {total} turns")));
             }
-        };
-        Ok(view::game_json(&entry.meta, live, shown))
-    })?;
+            Some(n)
+        }
+    };
+    let json = entry.json(shown);
     Ok(json_response(StatusCode::OK, json))
 }
 

@@ -8,6 +8,7 @@ pub(crate) mod records;
 pub(crate) mod search;
 pub(crate) mod steps;
 pub(crate) mod turns;
+pub(crate) mod uploaded;
 
 use std::sync::Arc;
 

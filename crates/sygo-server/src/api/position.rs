@@ -17,7 +17,6 @@ use sygo_rules::{Position, Turn};
 use crate::api::extract::JsonBody;
 use crate::api::{json_response, steps};
 use crate::error::ApiError;
-use crate::games::reversed_stones;
 use crate::view::{PositionView, color_name, names, position_view};
 
 /// The body of `POST /api/position`.
@@ -53,6 +52,10 @@ struct TurnPlayed {
     stones: Vec<String>,
     /// The opponent stones it reversed.
     reversed: Vec<String>,
+    /// `placement`, `growth`, `balance`, `pass` or `resignation`.
+    kind: &'static str,
+    /// The turn in words (`sygo_rules::TurnSummary`).
+    description: String,
     /// The position after it.
     position: PositionView,
 }
@@ -97,14 +100,16 @@ pub(crate) async fn turns(
     let g = pos.geometry();
     let turn = Turn::parse(request.turn.trim(), &g)
         .map_err(|e| ApiError::BadRequest(format!("turn {:?}: {e}", request.turn)))?;
-    let before = pos.clone();
-    pos.play_turn(&turn)
+    let summary = pos
+        .play_turn_summary(&turn)
         .map_err(|e| ApiError::Illegal(e.to_string()))?;
     json(&TurnPlayed {
         turn: turn.to_notation(&g),
-        color: color_name(before.side_to_move()),
+        color: color_name(summary.color),
         stones: names(&g, turn.stones()),
-        reversed: names(&g, &reversed_stones(&before, &pos)),
+        reversed: names(&g, &summary.reversed),
+        kind: summary.kind.name(),
+        description: summary.to_string(),
         position: position_view(&pos),
     })
 }

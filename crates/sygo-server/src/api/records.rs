@@ -15,7 +15,7 @@ use crate::api::{find, json_response};
 use crate::app::AppState;
 use crate::db::TurnRow;
 use crate::error::ApiError;
-use crate::games::{Entry, Meta, Side, Source, reversed_stones};
+use crate::games::{Entry, Meta, Side, Source};
 use crate::time::date;
 use crate::view::color_name;
 
@@ -89,21 +89,6 @@ pub(crate) async fn upload(
     };
     let geometry = game.position().geometry();
     let created = state.games.next_created();
-    let reversed = {
-        let turns = game.turns();
-        match turns.split_last() {
-            None => Vec::new(),
-            Some((_, earlier)) => {
-                let mut before = game.start().clone();
-                for t in earlier {
-                    if before.play_turn(t).is_err() {
-                        break;
-                    }
-                }
-                reversed_stones(&before, game.position())
-            }
-        }
-    };
     let (black, white) = (info.black.clone(), info.white.clone());
     let entry = add_game(
         &state,
@@ -124,7 +109,7 @@ pub(crate) async fn upload(
                 record: Some(text.to_string()),
                 request_id: None,
             };
-            Entry::new(meta, game.clone(), reversed.clone(), created)
+            Entry::new(meta, game.clone(), created)
         },
         |entry: &Entry| {
             entry.with_live(|live| {
