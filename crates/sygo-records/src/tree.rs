@@ -118,6 +118,35 @@ impl Tree {
         .flatten()
     }
 
+    /// The nodes of the main line, to change them: the nodes of
+    /// [`Tree::main_line`], in the same order.
+    ///
+    /// ```
+    /// use sygo_records::{Node, Tree};
+    ///
+    /// let mut tree = Tree {
+    ///     nodes: vec![Node::default()],
+    ///     variations: vec![Tree { nodes: vec![Node::default()], variations: Vec::new() }],
+    /// };
+    /// for node in tree.main_line_mut() {
+    ///     node.comment = Some("seen".to_string());
+    /// }
+    /// assert!(tree.main_line().all(|n| n.comment.as_deref() == Some("seen")));
+    /// ```
+    pub fn main_line_mut(&mut self) -> Vec<&mut Node> {
+        let mut nodes = Vec::new();
+        let mut tree = Some(self);
+        while let Some(Tree {
+            nodes: sequence,
+            variations,
+        }) = tree
+        {
+            nodes.extend(sequence.iter_mut());
+            tree = variations.first_mut();
+        }
+        nodes
+    }
+
     /// Number of nodes in the whole tree.
     pub fn node_count(&self) -> usize {
         let mut count = 0;

@@ -25,6 +25,7 @@ use crate::db::Db;
 use crate::error::ApiError;
 use crate::events;
 use crate::games::{Entry, Games};
+use crate::review::{self, Reviews};
 use crate::server::ServerError;
 
 /// The front end: every file of `web/`, in the binary.
@@ -37,6 +38,8 @@ pub struct AppState {
     pub(crate) games: Arc<Games>,
     pub(crate) db: Arc<Db>,
     pub(crate) ai: Arc<Ai>,
+    /// The AI's reviews of whole games: the queue and the results.
+    pub(crate) reviews: Arc<Reviews>,
     /// Becomes true when the server shuts down (live updates end then).
     pub(crate) shutdown: watch::Receiver<bool>,
     /// The interval of keep-alive comments in live updates.
@@ -73,11 +76,24 @@ impl AppState {
             .map_err(|e| ServerError(format!("opening the database: {e}")))?
             .map_err(|e| ServerError(e.to_string()))?;
         let games = Games::default();
-        for stored in stored {
+        let reviews = Reviews::new(config.review_visits);
+        let mut stored_reviews = Vec::new();
+        for mut stored in stored {
+            let review = stored.review.take();
             match Entry::from_stored(stored) {
-                Ok(entry) => games.insert(Arc::new(entry)),
+                Ok(entry) => {
+                    if let Some(review) = review {
+                        stored_reviews.push((entry.meta.id.clone(), review));
+                    }
+                    games.insert(Arc::new(entry));
+                }
                 Err(e) => eprintln!("sygo serve: a stored game is skipped: {e}"),
             }
+        }
+        // Unfinished reviews queue again in the order they were asked for.
+        stored_reviews.sort_by_key(|(_, review)| review.requested);
+        for (id, review) in stored_reviews {
+            reviews.load(&id, review);
         }
         let (sender, shutdown) = watch::channel(false);
         let ai = Arc::new(Ai::new(config.ai_slots));
@@ -85,9 +101,11 @@ impl AppState {
             games: Arc::new(games),
             db: Arc::new(db),
             ai: ai.clone(),
+            reviews: Arc::new(reviews),
             shutdown,
             keep_alive: config.keep_alive,
         };
+        review::start(&state);
         Ok((state, Shutdown { ai, sender }))
     }
 
@@ -133,6 +151,11 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/events", get(events::events))
         .route("/games/{id}/hint", post(api::search::hint))
         .route("/games/{id}/analysis", post(api::search::analysis))
+        .route(
+            "/games/{id}/review",
+            get(api::review::get).post(api::review::request),
+        )
+        .route("/searches/{ticket}", get(api::search::place))
         .route("/games/{id}/record", get(api::records::download))
         .route("/games/{id}/record/tree", get(api::uploaded::tree))
         .route("/games/{id}/record/node", get(api::uploaded::node))

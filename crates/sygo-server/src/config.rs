@@ -50,6 +50,23 @@ pub struct Config {
     pub ai_slots: usize,
     /// The interval of the `: keep-alive` comments of live updates.
     pub keep_alive: Duration,
+    /// The visits of the AI's search of each position of a review: `None`
+    /// (the default) for the number chosen by board size
+    /// ([`review_visits`]); tests set a small number to be fast.
+    pub review_visits: Option<u64>,
+}
+
+/// The visits of the AI's search of each position of a review on a board
+/// of `points` points, fixed so that a review is reproducible (one thread,
+/// a fixed seed) and its cost known: 3,000 up to 100 points (9×9, Hexsygo
+/// up to base 6), 2,000 up to 200 (13×13), 1,200 beyond (19×19). A 40-turn
+/// 9×9 game and a 19×19 game take the times of `docs/performance.md`.
+pub fn review_visits(points: usize) -> u64 {
+    match points {
+        0..=100 => 3_000,
+        101..=200 => 2_000,
+        _ => 1_200,
+    }
 }
 
 impl Config {
@@ -60,6 +77,7 @@ impl Config {
             db,
             ai_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             keep_alive: Duration::from_secs(15),
+            review_visits: None,
         }
     }
 }

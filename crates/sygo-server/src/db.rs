@@ -28,6 +28,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../migrations/0001_games_and_turns.sql")),
         M::up(include_str!("../migrations/0002_request_id.sql")),
         M::up(include_str!("../migrations/0003_resignations_and_undo.sql")),
+        M::up(include_str!("../migrations/0004_reviews.sql")),
     ])
 }
 
@@ -70,10 +71,39 @@ pub(crate) struct TurnRow {
     pub color: Option<String>,
 }
 
-/// A game as stored: its row and its turns in order.
+/// A game as stored: its row, its turns in order, and its review if one
+/// was asked for.
 pub(crate) struct StoredGame {
     pub row: GameRow,
     pub turns: Vec<StoredTurn>,
+    pub review: Option<StoredReview>,
+}
+
+/// A game's review as stored: whether it still waits (or was running when
+/// the server stopped), when it was asked for, the positions analysed.
+pub(crate) struct StoredReview {
+    /// Unix milliseconds of the request.
+    pub requested: i64,
+    pub pending: bool,
+    pub positions: Vec<PositionRow>,
+}
+
+/// A row of the `review_positions` table.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PositionRow {
+    /// The position after this many turns.
+    pub turn: u32,
+    /// The position's hash, its bits as a signed integer.
+    pub hash: i64,
+    /// Black's win probability.
+    pub win_rate: f64,
+    /// Black's expected margin with the komi.
+    pub score_lead: f64,
+    /// The best turn, `None` where the game is over.
+    pub best: Option<String>,
+    pub visits: i64,
+    /// A JSON array of each point's owner, −100 to 100.
+    pub ownership: String,
 }
 
 /// A stored turn: its notation, when it was played, by whom if stored.
@@ -97,6 +127,14 @@ enum Write {
         keep: u32,
         undos: i64,
     },
+    /// A review asked for (`pending`) or finished.
+    Review {
+        game_id: String,
+        requested: i64,
+        pending: bool,
+    },
+    /// A position of a review, analysed (replacing an older analysis).
+    ReviewPosition { game_id: String, row: PositionRow },
 }
 
 /// Why a write was not committed.
@@ -193,6 +231,36 @@ impl Db {
         .await
     }
 
+    /// Stores that a game's review is asked for (`pending`) or finished;
+    /// returns once it is committed.
+    pub(crate) async fn set_review(
+        &self,
+        game_id: &str,
+        requested: i64,
+        pending: bool,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Review {
+            game_id: game_id.to_string(),
+            requested,
+            pending,
+        })
+        .await
+    }
+
+    /// Stores the analysis of a position of a game's review; returns once
+    /// it is committed.
+    pub(crate) async fn insert_review_position(
+        &self,
+        game_id: &str,
+        row: PositionRow,
+    ) -> Result<(), WriteError> {
+        self.write(Write::ReviewPosition {
+            game_id: game_id.to_string(),
+            row,
+        })
+        .await
+    }
+
     async fn write(&self, write: Write) -> Result<(), WriteError> {
         let (reply, answer) = oneshot::channel();
         self.requests
@@ -204,8 +272,54 @@ impl Db {
     }
 }
 
+/// Every review with its positions, by game.
+fn load_reviews(conn: &Connection) -> rusqlite::Result<HashMap<String, StoredReview>> {
+    let mut reviews = HashMap::new();
+    let mut stmt = conn.prepare("SELECT game_id, requested, pending FROM reviews")?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            StoredReview {
+                requested: r.get(1)?,
+                pending: r.get::<_, i64>(2)? != 0,
+                positions: Vec::new(),
+            },
+        ))
+    })?;
+    for row in rows {
+        let (id, review) = row?;
+        reviews.insert(id, review);
+    }
+    let mut stmt = conn.prepare(
+        "SELECT game_id, turn, hash, win_rate, score_lead, best, visits, ownership \
+         FROM review_positions ORDER BY game_id, turn",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            PositionRow {
+                turn: r.get(1)?,
+                hash: r.get(2)?,
+                win_rate: r.get(3)?,
+                score_lead: r.get(4)?,
+                best: r.get(5)?,
+                visits: r.get(6)?,
+                ownership: r.get(7)?,
+            },
+        ))
+    })?;
+    for row in rows {
+        let (id, position) = row?;
+        if let Some(review) = reviews.get_mut(&id) {
+            review.positions.push(position);
+        }
+    }
+    Ok(reviews)
+}
+
 /// Every game with its turns, oldest first.
 fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
+    let mut reviews = load_reviews(conn)?;
     let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
     let mut stmt =
         conn.prepare("SELECT game_id, turn, played, color FROM turns ORDER BY game_id, number")?;
@@ -249,7 +363,8 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     for row in rows {
         let row = row?;
         let turns = turns.remove(&row.id).unwrap_or_default();
-        games.push(StoredGame { row, turns });
+        let review = reviews.remove(&row.id);
+        games.push(StoredGame { row, turns, review });
     }
     Ok(games)
 }
@@ -318,6 +433,36 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
             sp.prepare_cached("UPDATE games SET undos = ?2 WHERE id = ?1")
                 .and_then(|mut st| st.execute(params![game_id, undos]))
                 .map_err(classify)?;
+        }
+        Write::Review {
+            game_id,
+            requested,
+            pending,
+        } => {
+            sp.prepare_cached(
+                "INSERT OR REPLACE INTO reviews (game_id, requested, pending) VALUES (?1, ?2, ?3)",
+            )
+            .and_then(|mut st| st.execute(params![game_id, requested, i64::from(*pending)]))
+            .map_err(classify)?;
+        }
+        Write::ReviewPosition { game_id, row } => {
+            sp.prepare_cached(
+                "INSERT OR REPLACE INTO review_positions (game_id, turn, hash, win_rate, \
+                 score_lead, best, visits, ownership) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )
+            .and_then(|mut st| {
+                st.execute(params![
+                    game_id,
+                    row.turn,
+                    row.hash,
+                    row.win_rate,
+                    row.score_lead,
+                    row.best,
+                    row.visits,
+                    row.ownership
+                ])
+            })
+            .map_err(classify)?;
         }
     }
     // Dropping a savepoint unreleased rolls it back; this keeps it.

@@ -22,7 +22,9 @@
 //!   and committed; `view`: their JSON; `uploaded`: what an uploaded
 //!   record holds beyond its main line (information, comments, the tree).
 //! - `db` (with `migrations/`): SQLite, one writer thread with group commit.
-//! - `ai`: the AI's turns, hints and analyses on blocking threads.
+//! - `ai`: the AI's turns, hints and analyses on blocking threads;
+//!   `review`: the AI's reviews of whole games in the background, and
+//!   `review_record`: a record with a review in it.
 //! - `error`: [`ApiError`], every error as JSON; `config`: [`Config`] and
 //!   the limits.
 
@@ -34,6 +36,8 @@ mod db;
 mod error;
 mod events;
 mod games;
+mod review;
+mod review_record;
 mod secret;
 mod server;
 mod time;

@@ -5,119 +5,14 @@
 
 mod common;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, header};
+use axum::http::Request;
+use common::app::App;
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
-use sygo_server::{AppState, Config, Shutdown, app};
 use tower::ServiceExt;
-
-/// The application on a database file, called in-process.
-struct App {
-    router: Router,
-    shutdown: Shutdown,
-    db: PathBuf,
-}
-
-impl App {
-    async fn open(db: PathBuf) -> App {
-        let config = Config::new("127.0.0.1:0".parse().unwrap(), db.clone());
-        let (state, shutdown) = AppState::open(&config).await.unwrap();
-        state.resume_ai();
-        App {
-            router: app(state),
-            shutdown,
-            db,
-        }
-    }
-
-    async fn new(name: &str) -> App {
-        App::open(common::temp_db(name)).await
-    }
-
-    /// The same database read again by a new application.
-    async fn restart(self) -> App {
-        self.shutdown.stop();
-        let db = self.db.clone();
-        drop(self);
-        App::open(db).await
-    }
-
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        body: Option<Value>,
-        token: Option<&str>,
-    ) -> (u16, Value) {
-        let mut request = Request::builder().method(method).uri(path);
-        if let Some(token) = token {
-            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
-        }
-        let request = match body {
-            Some(body) => request
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(body.to_string())),
-            None => request.body(Body::empty()),
-        }
-        .unwrap();
-        let response = self.router.clone().oneshot(request).await.unwrap();
-        let status = response.status().as_u16();
-        let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        (
-            status,
-            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        )
-    }
-
-    async fn game(&self, id: &str) -> Value {
-        let (status, game) = self
-            .call("GET", &format!("/api/games/{id}"), None, None)
-            .await;
-        assert_eq!(status, 200, "{game}");
-        game
-    }
-
-    /// A new game; its id and its tokens (black, white).
-    async fn create(&self, spec: Value) -> (String, Value) {
-        let (status, answer) = self.call("POST", "/api/games", Some(spec), None).await;
-        assert_eq!(status, 201, "{answer}");
-        (
-            answer["game"]["id"].as_str().unwrap().to_string(),
-            answer["tokens"].clone(),
-        )
-    }
-
-    async fn play(&self, id: &str, turn: &str, number: u64, token: &str) -> (u16, Value) {
-        self.call(
-            "POST",
-            &format!("/api/games/{id}/turns"),
-            Some(json!({"turn": turn, "turn_number": number})),
-            Some(token),
-        )
-        .await
-    }
-
-    /// Waits until the AI is not thinking.
-    async fn ai_done(&self, id: &str) -> Value {
-        let start = Instant::now();
-        loop {
-            let game = self.game(id).await;
-            if game["ai_thinking"] == json!(false) {
-                return game;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "the AI answers within 30 s"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-}
 
 fn two_people() -> Value {
     json!({"variant": "sygo", "size": 9, "black": {"kind": "human"}, "white": {"kind": "human"}})

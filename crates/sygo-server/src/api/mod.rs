@@ -5,6 +5,7 @@ pub(crate) mod extract;
 pub(crate) mod games;
 pub(crate) mod position;
 pub(crate) mod records;
+pub(crate) mod review;
 pub(crate) mod search;
 pub(crate) mod steps;
 pub(crate) mod turns;

@@ -1,11 +1,12 @@
 //! `GET /api/games/{id}/record` (download the record) and
 //! `POST /api/records` (upload a record to review it).
 
-use axum::extract::{Path, Request, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, Request, State};
 use axum::http::StatusCode;
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use sygo_records::{GameInfo, Record};
 
@@ -16,32 +17,72 @@ use crate::app::AppState;
 use crate::db::TurnRow;
 use crate::error::ApiError;
 use crate::games::{Entry, Meta, Side, Source};
+use crate::review::hashes as review_hashes;
+use crate::review_record::with_review;
 use crate::time::date;
 use crate::view::color_name;
 
-/// `GET /api/games/{id}/record`: the record as SGF (`docs/records.md`), an
-/// uploaded one as it was uploaded.
+/// The query of `GET /api/games/{id}/record`.
+#[derive(Deserialize)]
+pub(crate) struct RecordQuery {
+    /// `1`: with the AI's review in it; `0` (the default): without.
+    analysis: Option<String>,
+}
+
+/// `GET /api/games/{id}/record[?analysis=1]`: the record as SGF
+/// (`docs/records.md`), an uploaded one as it was uploaded; with
+/// `analysis=1`, with the AI's review of every reviewed position in it
+/// (`crate::review_record`).
 pub(crate) async fn download(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    query: Result<Query<RecordQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id)?;
-    let meta = &entry.meta;
-    let text = match &meta.record {
-        Some(text) => text.clone(),
-        None => {
-            let game = entry.with_live(|live| live.game.clone());
-            let info = GameInfo {
-                black: Some(meta.black.record_name()),
-                white: Some(meta.white.record_name()),
-                date: Some(date(meta.created)),
-                result: None,
-                komi: meta.komi,
-            };
-            Record::from_game(&game, info).to_sgf()
+    let Query(query) = query.map_err(|e| {
+        ApiError::BadRequest(format!("the query is not ?analysis=1: {}", e.body_text()))
+    })?;
+    let analysis = match query.analysis.as_deref() {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "analysis={other:?}: 1 for the record with the AI's review, 0 without"
+            )));
         }
     };
-    let disposition = format!("attachment; filename=\"sygo-{}.sgf\"", meta.id);
+    let meta = &entry.meta;
+    let game = entry.with_live(|live| live.game.clone());
+    let record = || -> Result<Record, ApiError> {
+        match &meta.record {
+            Some(text) => {
+                Record::parse(text).map_err(|e| ApiError::Internal(format!("a stored record: {e}")))
+            }
+            None => {
+                let info = GameInfo {
+                    black: Some(meta.black.record_name()),
+                    white: Some(meta.white.record_name()),
+                    date: Some(date(meta.created)),
+                    result: None,
+                    komi: meta.komi,
+                };
+                Ok(Record::from_game(&game, info))
+            }
+        }
+    };
+    let (text, name) = if analysis {
+        let positions = state.reviews.positions(&meta.id, &review_hashes(&game));
+        let record = with_review(record()?, game.turns().len(), &positions)
+            .map_err(|e| ApiError::Internal(format!("a record with its review: {e}")))?;
+        (record.to_sgf(), format!("sygo-{}-review.sgf", meta.id))
+    } else {
+        let text = match &meta.record {
+            Some(text) => text.clone(),
+            None => record()?.to_sgf(),
+        };
+        (text, format!("sygo-{}.sgf", meta.id))
+    };
+    let disposition = format!("attachment; filename=\"{name}\"");
     Ok((
         [
             (

@@ -1,16 +1,17 @@
 //! `POST /api/games/{id}/hint` (a side, with its token, when it is to move)
 //! and `POST /api/games/{id}/analysis` (anyone): the AI's view of a
-//! position, searched off the request threads.
+//! position, searched off the request threads; `GET /api/searches/{ticket}`:
+//! the place of a search in the AI's queue.
 
 use std::time::Duration;
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use sygo_rules::Game;
 
-use crate::ai;
+use crate::ai::{self, Place};
 use crate::api::extract::{OptionalJsonBody, side_of};
 use crate::api::{count, find, json_response};
 use crate::app::AppState;
@@ -18,12 +19,68 @@ use crate::config::{DEFAULT_SEARCH_TIME_MS, SEARCH_TIMES_MS};
 use crate::error::ApiError;
 use crate::games::Entry;
 
-/// The body (optional): the time to search, and for an analysis the
-/// position (after its first `turn` turns; default: the current one).
+/// The body (optional): the time to search, for an analysis the position
+/// (after its first `turn` turns; default: the current one), and a ticket
+/// the client chose to follow the search's place in the queue.
 #[derive(Deserialize, Default)]
 pub(crate) struct SearchRequest {
     time_ms: Option<i64>,
     turn: Option<i64>,
+    ticket: Option<String>,
+}
+
+/// A ticket: 8 to 64 letters, digits, `-` or `_`.
+fn is_ticket(ticket: &str) -> bool {
+    (8..=64).contains(&ticket.len())
+        && ticket
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The request's ticket, checked.
+fn ticket(request: &SearchRequest) -> Result<Option<String>, ApiError> {
+    match &request.ticket {
+        None => Ok(None),
+        Some(t) if is_ticket(t) => Ok(Some(t.clone())),
+        Some(_) => Err(ApiError::BadRequest(
+            "ticket: 8 to 64 letters, digits, - or _".to_string(),
+        )),
+    }
+}
+
+/// Where a search stands in the AI's queue, as the API writes it.
+#[derive(Serialize)]
+struct PlaceView {
+    /// `waiting` or `running`.
+    state: &'static str,
+    /// Searches running or waiting before it (0 when running).
+    ahead: usize,
+}
+
+/// `GET /api/searches/{ticket}`: where the search sent with this ticket
+/// stands; 404 once it has ended (or if there is none).
+pub(crate) async fn place(
+    State(state): State<AppState>,
+    Path(ticket): Path<String>,
+) -> Result<Response, ApiError> {
+    let place = is_ticket(&ticket)
+        .then(|| state.ai.place(&ticket))
+        .flatten()
+        .ok_or_else(|| {
+            ApiError::NotFound("no search with this ticket waits or runs".to_string())
+        })?;
+    let view = match place {
+        Place::Waiting { ahead } => PlaceView {
+            state: "waiting",
+            ahead,
+        },
+        Place::Running => PlaceView {
+            state: "running",
+            ahead: 0,
+        },
+    };
+    let json = serde_json::to_string(&view).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(json_response(StatusCode::OK, json))
 }
 
 fn search_time(request: &SearchRequest) -> Result<Duration, ApiError> {
@@ -48,6 +105,7 @@ async fn search(
     entry: &Entry,
     game: Game,
     time: Duration,
+    ticket: Option<String>,
 ) -> Result<Response, ApiError> {
     if game.position().is_over() {
         return Err(ApiError::Conflict(
@@ -59,7 +117,7 @@ async fn search(
             "the AI is already thinking about this game: ask again when it has played".to_string(),
         )
     })?;
-    let json = ai::analyse(state, game, time).await?;
+    let json = ai::analyse(state, game, time, ticket).await?;
     Ok(json_response(StatusCode::OK, json))
 }
 
@@ -74,6 +132,7 @@ pub(crate) async fn hint(
     let entry = find(&state, &id)?;
     let color = side_of(&entry, &headers)?;
     let time = search_time(&request)?;
+    let ticket = ticket(&request)?;
     let game = entry.with_live(|live| live.game.clone());
     let pos = game.position();
     if !pos.is_over() && pos.side_to_move() != color {
@@ -82,7 +141,7 @@ pub(crate) async fn hint(
             pos.side_to_move()
         )));
     }
-    search(&state, &entry, game, time).await
+    search(&state, &entry, game, time, ticket).await
 }
 
 /// `POST /api/games/{id}/analysis`: the analysis of the current position,
@@ -94,6 +153,7 @@ pub(crate) async fn analysis(
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id)?;
     let time = search_time(&request)?;
+    let ticket = ticket(&request)?;
     let game = entry.with_live(|live| live.game.clone());
     let game = match request.turn {
         None => game,
@@ -114,5 +174,5 @@ pub(crate) async fn analysis(
             earlier
         }
     };
-    search(&state, &entry, game, time).await
+    search(&state, &entry, game, time, ticket).await
 }

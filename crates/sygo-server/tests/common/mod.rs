@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod app;
+
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
