@@ -185,11 +185,8 @@ fn text(record: &Record, n: usize, game: &Game, report: &Report, paint: Paint) -
         let _ = writeln!(out, "{line}");
     }
     let len = record.main_line_len();
-    let heading = match game.turns_with_colors().last() {
-        Some((color, turn)) => format!(
-            "turn {n} of {len}: {}",
-            review::describe_turn(color, turn, &g)
-        ),
+    let heading = match review::last_turn_text(game) {
+        Some(text) => format!("turn {n} of {len}: {text}"),
         None => format!("the start; {}", review::turns_in_main_line(len)),
     };
     let _ = writeln!(out, "{}, {heading}", render::board_name(g));

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::bail;
 use sygo_records::{GameInfo, Record};
-use sygo_rules::{Color, Geometry, Position, Turn};
+use sygo_rules::{Color, Game, Position};
 
 /// Reads a record file whole (`docs/records.md`).
 ///
@@ -40,13 +40,11 @@ pub fn turns_in_main_line(len: usize) -> String {
     format!("the main line has {len} {turns} (0 is the start)")
 }
 
-/// A turn in words: `White E6,G6`, `Black passes`, `White resigns`.
-pub fn describe_turn(color: Color, turn: &Turn, geometry: &Geometry) -> String {
-    match turn {
-        Turn::Pass => format!("{color} passes"),
-        Turn::Resign => format!("{color} resigns"),
-        Turn::Stones(_) => format!("{color} {}", turn.to_notation(geometry)),
-    }
+/// The last turn of a game in words, as the rules library says it
+/// (`TurnSummary`): `White grew E6 and G6, reversing F6.`, `Black passed.`;
+/// `None` at the start.
+pub fn last_turn_text(game: &Game) -> Option<String> {
+    game.summaries().last().map(ToString::to_string)
 }
 
 /// The players, date and result of a record, on one line, or `None` if it
@@ -78,21 +76,15 @@ pub fn report(record: &Record, n: usize) -> String {
     let g = position.geometry();
     let len = record.main_line_len();
     let mut out = String::new();
-    if n == 0 {
+    if let Some(text) = last_turn_text(&game).filter(|_| n > 0) {
+        let _ = writeln!(out, "{g}, turn {n} of {len}: {text}");
+    } else {
         let setup = if position.stones().next().is_some() {
             "the set-up position"
         } else {
             "the empty board"
         };
         let _ = writeln!(out, "{g}, the start: {setup}; {}", turns_in_main_line(len));
-    } else {
-        let turns = record.main_line_turns();
-        let played = &turns[n - 1];
-        let _ = writeln!(
-            out,
-            "{g}, turn {n} of {len}: {}",
-            describe_turn(played.color, &played.turn, &g)
-        );
     }
     out.push_str(&position.diagram());
     let _ = writeln!(out, "{}", status(position, record.info().komi));

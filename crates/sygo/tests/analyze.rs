@@ -191,7 +191,7 @@ fn the_text_has_every_part_and_legal_candidates_on_both_boards() {
 #[test]
 fn a_finished_game_shows_its_final_score() {
     let out = analyze(&[SYGO_9, "--visits", "100"]);
-    assert_contains(&out, "Sygo 9x9, turn 19 of 19: White passes\n");
+    assert_contains(&out, "Sygo 9x9, turn 19 of 19: White passed.\n");
     assert_contains(&out, "game over after two passes: B+2.5");
     assert_contains(
         &out,

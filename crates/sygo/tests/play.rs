@@ -190,7 +190,7 @@ fn two_people_play_a_whole_game_on_the_square_board() {
     // White's placement at B1 takes A1's last liberty: A1 is reversed, and
     // marked so with the last turn.
     let capture = answer_to(&out, "White> B1");
-    assert_contains(capture, "White places B1, reversing A1 (1 stone).");
+    assert_contains(capture, "White placed B1, reversing A1.");
     assert_contains(capture, "  1 O~O*. . .  1\n");
     assert_contains(capture, "* White's last turn (B1)   ~ reversed by it\n");
     assert_contains(capture, "Stones: Black 0, White 3.");
@@ -223,11 +223,11 @@ fn two_people_play_a_whole_game_on_the_square_board() {
     assert_contains(answer_to(&out, "Black> back"), "C4 taken back.\n");
     assert_contains(
         answer_to(&out, "Black> E1"),
-        "Black grows C2 and places E1: the balance turn.",
+        "Black's balance turn: grew C2 and placed E1.",
     );
 
     // A growth turn of two stones, taken back and played again.
-    assert_contains(answer_to(&out, "White> A3,E4"), "White grows A3,E4.\n");
+    assert_contains(answer_to(&out, "White> A3,E4"), "White grew A3 and E4.\n");
     assert_contains(answer_to(&out, "Black> undo"), "Taken back: White A3,E4.\n");
     assert_contains(answer_to(&out, "Black> undo"), "turn 7: White (O) to play.");
 
@@ -241,7 +241,7 @@ fn two_people_play_a_whole_game_on_the_square_board() {
         growing,
         "x stones of this turn   + may still grow   - has grown\n",
     );
-    assert_contains(answer_to(&out, "Black> done"), "Black grows D3.\n");
+    assert_contains(answer_to(&out, "Black> done"), "Black grew D3.\n");
 
     // Two passes end the game; the score and the result follow.
     assert_contains(
@@ -271,7 +271,7 @@ fn two_people_play_a_whole_game_on_the_hex_board() {
     );
     assert_contains(
         answer_to(&out, "Black> D3,B4"),
-        "Black grows D3 and places B4: the balance turn.",
+        "Black's balance turn: grew D3 and placed B4.",
     );
     // B2 grows both White stones next to A1 and captures it: the captors,
     // now one group with A1, are frozen for the rest of the turn.
@@ -293,7 +293,7 @@ fn two_people_play_a_whole_game_on_the_hex_board() {
     // Nothing may follow D5: the turn ends by itself.
     assert_contains(
         answer_to(&out, "White> D5"),
-        "White grows B2,D5, reversing A1 (1 stone).\n",
+        "White grew B2 and D5, reversing A1.\n",
     );
     let score = answer_to(&out, "Black> score");
     assert_contains(

@@ -97,7 +97,7 @@ fn show_prints_the_position_after_a_turn_on_both_boards() {
     let end = ok(&["show", SYGO_9], "");
     assert!(end.starts_with("Ann (Black) against Bob (White), 2025-06-01, result B+2.5\n"));
     assert!(
-        end.contains("sygo 9, turn 19 of 19: White passes\n"),
+        end.contains("sygo 9, turn 19 of 19: White passed.\n"),
         "{end}"
     );
     assert!(end.contains("game over after two passes: B+2.5; growth started\n"));
@@ -107,7 +107,7 @@ fn show_prints_the_position_after_a_turn_on_both_boards() {
 
     let capture = ok(&["show", SYGO_9, "--turn", "8"], "");
     assert!(
-        capture.contains("sygo 9, turn 8 of 19: Black A2,B1\n"),
+        capture.contains("sygo 9, turn 8 of 19: Black grew A2 and B1, reversing A1.\n"),
         "{capture}"
     );
     assert!(
@@ -122,13 +122,13 @@ fn show_prints_the_position_after_a_turn_on_both_boards() {
 
     let hex = ok(&["show", HEXSYGO_4], "");
     assert!(
-        hex.contains("hexsygo 4, turn 15 of 15: White resigns\n"),
+        hex.contains("hexsygo 4, turn 15 of 15: White resigned.\n"),
         "{hex}"
     );
     assert!(hex.contains("  1    X X X . 1\n"), "{hex}");
     assert!(hex.contains("game over: B+R (White resigned)"));
     let three = ok(&["show", HEXSYGO_4, "--turn", "8"], "");
-    assert!(three.contains("turn 8 of 15: Black A2,B1,B2\n"), "{three}");
+    assert!(three.contains("turn 8 of 15: Black grew A2, B1 and B2, reversing A1.\n"), "{three}");
 }
 
 #[test]
@@ -159,18 +159,18 @@ fn replay_steps_through_a_pipe_on_both_boards() {
     // The prompt shows where we are; each line read follows it.
     for expected in [
         "sygo 9, the start: the empty board; the main line has 19 turns (0 is the start)\n",
-        "replay 0/19> next\nsygo 9, turn 1 of 19: White E5\n",
-        "replay 1/19> \nsygo 9, turn 2 of 19: Black A3\n",
-        "replay 2/19> prev\nsygo 9, turn 1 of 19: White E5\n",
-        "replay 1/19> jump 8\nsygo 9, turn 8 of 19: Black A2,B1\n",
-        "replay 8/19> prev\nsygo 9, turn 7 of 19: White A1\n",
-        "replay 7/19> last\nsygo 9, turn 19 of 19: White passes\n",
+        "replay 0/19> next\nsygo 9, turn 1 of 19: White placed E5.\n",
+        "replay 1/19> \nsygo 9, turn 2 of 19: Black placed A3.\n",
+        "replay 2/19> prev\nsygo 9, turn 1 of 19: White placed E5.\n",
+        "replay 1/19> jump 8\nsygo 9, turn 8 of 19: Black grew A2 and B1, reversing A1.\n",
+        "replay 8/19> prev\nsygo 9, turn 7 of 19: White placed A1.\n",
+        "replay 7/19> last\nsygo 9, turn 19 of 19: White passed.\n",
         "replay 19/19> next\nalready at the last turn: the main line has 19 turns (0 is the start)\n",
         "replay 19/19> first\nsygo 9, the start: the empty board",
         "replay 0/19> prev\nalready at the start\n",
         "replay 0/19> jump 99\nthere is no turn 99: the main line has 19 turns (0 is the start)\n",
         "replay 0/19> dance\nunknown command \"dance\": commands: next",
-        "replay 0/19> 9\nsygo 9, turn 9 of 19: White F6\n",
+        "replay 0/19> 9\nsygo 9, turn 9 of 19: White grew F6.\n",
         "comment: One stone, F6, grows two groups at once and joins them.\n",
     ] {
         assert!(out.contains(expected), "{expected:?} in:\n{out}");
@@ -179,10 +179,10 @@ fn replay_steps_through_a_pipe_on_both_boards() {
 
     // The end of the input quits too.
     let out = ok(&["replay", HEXSYGO_4], "last\nprev\njump 8\n");
-    assert!(out.contains("replay 0/15> last\nhexsygo 4, turn 15 of 15: White resigns\n"));
-    assert!(out.contains("replay 15/15> prev\nhexsygo 4, turn 14 of 15: Black C4\n"));
+    assert!(out.contains("replay 0/15> last\nhexsygo 4, turn 15 of 15: White resigned.\n"));
+    assert!(out.contains("replay 15/15> prev\nhexsygo 4, turn 14 of 15: Black grew C4.\n"));
     assert!(out.contains("White to move; growth started\n"));
-    assert!(out.contains("turn 8 of 15: Black A2,B1,B2\n"));
+    assert!(out.contains("turn 8 of 15: Black grew A2, B1 and B2, reversing A1.\n"));
     assert!(out.ends_with("replay 8/15> \n"), "{out}");
 }
 

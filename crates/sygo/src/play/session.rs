@@ -12,7 +12,8 @@ use sygo_ai::Decision;
 use sygo_records::GameInfo;
 
 use sygo_rules::{
-    Color, Game, GroupStatus, Point, Position, StepError, StepKind, Turn, format_points,
+    Color, Game, GroupStatus, Point, Position, StepError, StepKind, Turn, TurnSummary,
+    format_points,
 };
 
 use super::input::{self, COMMANDS, Command};
@@ -368,8 +369,17 @@ impl<W: Write> Session<W> {
     fn played(&mut self, before: &Position, turn: &Turn) -> io::Result<()> {
         self.turn = self.game.position().clone();
         self.redraw = true;
-        let said = describe(before, self.game.position(), turn);
-        writeln!(self.out, "{} {said}", self.name(before.side_to_move()))
+        let color = before.side_to_move();
+        // The rules' own account of the turn, in the player's name.
+        let said = match TurnSummary::of(before, color, turn) {
+            Ok(summary) => summary.sentence(&self.name(color)),
+            Err(_) => format!(
+                "{} played {}.",
+                self.name(color),
+                turn.to_notation(&before.geometry())
+            ),
+        };
+        writeln!(self.out, "{said}")
     }
 
     fn back(&mut self) -> io::Result<()> {
@@ -718,47 +728,4 @@ fn reversed(before: &Position, after: &Position) -> Vec<Point> {
         .filter(|&(p, color)| after.stone_at(p) == Some(color.opponent()))
         .map(|(p, _)| p)
         .collect()
-}
-
-/// What a turn did, as a sentence after the player's name: `places E5.`,
-/// `grows D4,E6 and reverses C5 (1 stone).`
-fn describe(before: &Position, after: &Position, turn: &Turn) -> String {
-    let g = before.geometry();
-    let points = match turn {
-        Turn::Pass => return "passes.".to_string(),
-        Turn::Resign => return "resigns.".to_string(),
-        Turn::Stones(points) => points,
-    };
-    // Which stones grew and which was placed: replay the turn.
-    let mut replay = before.clone();
-    let mut grown = Vec::new();
-    let mut placed = None;
-    for &p in points {
-        match replay.play_step(p) {
-            Ok(StepKind::Growth) => grown.push(p),
-            Ok(StepKind::Placement) => placed = Some(p),
-            Err(_) => {}
-        }
-    }
-    let mut text = match (grown.is_empty(), placed) {
-        (true, Some(p)) => format!("places {}", g.vertex(p)),
-        (false, None) => format!("grows {}", format_points(&grown, &g)),
-        (false, Some(p)) => format!(
-            "grows {} and places {}: the balance turn",
-            format_points(&grown, &g),
-            g.vertex(p)
-        ),
-        (true, None) => turn.to_notation(&g),
-    };
-    let flipped = reversed(before, after);
-    if !flipped.is_empty() {
-        let n = flipped.len();
-        text.push_str(&format!(
-            ", reversing {} ({n} stone{})",
-            format_points(&flipped, &g),
-            if n == 1 { "" } else { "s" }
-        ));
-    }
-    text.push('.');
-    text
 }
