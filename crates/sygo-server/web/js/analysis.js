@@ -61,23 +61,78 @@ export function askHint(page) {
   });
 }
 
-/** Analyses the current position (the game page's Analyse button, A). */
+/** Why the shown position cannot be analysed now, or '' when it can. */
+export function whyNoAnalysis(page) {
+  const g = page.game;
+  if (!g) return 'The game is loading.';
+  // A game is over only in its last position.
+  if (page.live() && g.status === 'over') return 'The game is over in this position: there is nothing to analyse.';
+  if (g.ai_thinking) return 'The AI is thinking about its turn in this game: analyse when it has played.';
+  if (page.analysing) return 'The AI is already analysing.';
+  return '';
+}
+
+/** A ticket to follow a search's place in the AI's queue. */
+function newTicket() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Says where the search of `ticket` stands in `out` until `stop()`. */
+function watchPlace(ticket, out) {
+  let timer = null;
+  let stopped = false;
+  const look = async () => {
+    try {
+      const place = await api.searchPlace(ticket);
+      if (stopped) return;
+      out.textContent = place.state === 'waiting'
+        ? `Waiting: ${place.ahead} search${place.ahead === 1 ? '' : 'es'} ahead of this one…`
+        : 'The AI is analysing the position…';
+    } catch (e) {
+      // Not yet queued, or already ended: the answer says.
+    }
+    if (!stopped) timer = setTimeout(look, 500);
+  };
+  timer = setTimeout(look, 150);
+  return { stop() { stopped = true; clearTimeout(timer); } };
+}
+
+/** Analyses the position shown (the game page's Analyse button, A). */
 export function analyse(page) {
   page.enqueue(async () => {
+    const why = whyNoAnalysis(page);
+    if (why) return page.message(why);
     const shown = page.shown();
-    if (!page.live()) return page.message('Analysis is of the current position: return to it (End) first.');
-    page.el.aiOut.textContent = 'The AI is analysing the position…';
-    const result = await api.analysis(page.id, 1000);
+    const out = page.el.aiOut;
+    const ticket = newTicket();
+    page.analysing = true;
+    page.renderControls();
+    out.textContent = 'The AI is analysing the position…';
+    const watch = watchPlace(ticket, out);
+    let result;
+    try {
+      result = await api.analysis(page.id, 1000, page.reviewTurn, ticket);
+    } catch (e) {
+      out.replaceChildren(h('p', { 'data-analysis': 'error' }, `No analysis: ${e.message}`));
+      announce(`No analysis: ${e.message}`);
+      return;
+    } finally {
+      watch.stop();
+      page.analysing = false;
+      page.renderControls();
+    }
     page.analysis = result;
-    renderAnalysis(page.el.aiOut, result, shown, {
+    renderAnalysis(out, result, shown, {
       onShow: (stones) => { page.hint = stones; page.renderBoard(); },
     });
-    page.el.aiOut.prepend(h('label', { class: 'check' },
+    out.prepend(h('label', { class: 'check' },
       h('input', {
         type: 'checkbox', checked: page.showOwnership ? true : null, 'data-toggle': 'ownership',
-        onchange: (e) => { page.showOwnership = e.target.checked; page.renderBoard(); },
+        onchange: (e) => { page.showOwnership = e.target.checked; page.render(); },
       }), ' Show ownership on the board'));
-    announce(page.el.aiOut.querySelector('.analysis-summary').textContent);
-    page.renderBoard();
+    announce(out.querySelector('.analysis-summary').textContent);
+    page.render();
   });
 }

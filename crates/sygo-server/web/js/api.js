@@ -84,8 +84,20 @@ export const undo = (id, turnNumber, token, otherToken) =>
   });
 export const hint = (id, token, timeMs) =>
   api(`/api/games/${encodeURIComponent(id)}/hint`, { method: 'POST', body: { time_ms: timeMs }, token });
-export const analysis = (id, timeMs) =>
-  api(`/api/games/${encodeURIComponent(id)}/analysis`, { method: 'POST', body: { time_ms: timeMs } });
+/** Analyses the position after `turn` turns (null: the current one);
+ * `ticket` follows its place in the AI's queue (`searchPlace`). */
+export const analysis = (id, timeMs, turn, ticket) =>
+  api(`/api/games/${encodeURIComponent(id)}/analysis`, {
+    method: 'POST', body: { time_ms: timeMs, turn: turn ?? undefined, ticket: ticket || undefined },
+  });
+/** Where the search of a ticket stands: `{state, ahead}` (404 once it ended). */
+export const searchPlace = (ticket) => api(`/api/searches/${encodeURIComponent(ticket)}`);
+/** The AI's review of a game, its positions from turn `from` on. */
+export const getReview = (id, from = 0) =>
+  api(`/api/games/${encodeURIComponent(id)}/review` + (from ? `?from=${from}` : ''));
+/** Asks for the AI's review of a game. */
+export const requestReview = (id) =>
+  api(`/api/games/${encodeURIComponent(id)}/review`, { method: 'POST' });
 export const uploadRecord = (text) => api('/api/records', { method: 'POST', raw: text });
 export const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;
 export const eventsUrl = (id) => `/api/games/${encodeURIComponent(id)}/events`;

@@ -1,6 +1,7 @@
 // The board view: what the board shows at this moment, from the game page's
 // state (the position shown, the turn being built and its preview, the
-// territory, the AI's ownership and hint). js/board.js draws it.
+// territory, the AI's ownership and hint, the review's best turn and
+// ownership at the turn shown). js/board.js draws it.
 
 /** How long a reversed stone takes to turn over (style.css: .stone.flip). */
 export const FLIP_MS = 900;
@@ -33,9 +34,16 @@ export function boardView(page) {
     showAllowed: building,
     preview: composer.preview(),
     territory: page.territory && shown.score ? shown.score.territory : null,
-    ownership: page.analysis && page.showOwnership && page.live() ? page.analysis.ownership : null,
+    ownership: page.showOwnership && !building ? ownership(page) : null,
     hint: page.hint,
-    hintColor: page.game.to_move,
+    hintColor: shown.to_move,
+    best: building ? [] : page.aiReview.bestAt(page.shownTurn()),
     cursor: page.cursor,
   };
+}
+
+/** The AI's ownership of the position shown: its analysis, or its review. */
+function ownership(page) {
+  if (page.analysis) return page.analysis.ownership;
+  return page.aiReview.ownershipAt(page.shownTurn());
 }

@@ -8,7 +8,8 @@
 //   (a plus: a dot would look like a star point) · allowed placement □ (only
 //   when few: more would cover the board) · would be reversed: dashed circle ·
 //   refused: ⦸ · territory: small square · ownership: square sized by
-//   certainty · hint: dotted ghost stone with its number.
+//   certainty · hint: dotted ghost stone with its number · the review's best
+//   turn ★ star (numbered when it has several stones).
 //
 // Input (Pointer Events): a mouse or pen previews the point under it
 // (`hover`) and plays with a click; a finger never hovers (a touch screen
@@ -38,6 +39,17 @@ function hexagon(x, y, r) {
   const pts = [];
   for (let k = 0; k < 6; k++) {
     const a = Math.PI / 2 + (k * Math.PI) / 3;
+    pts.push(`${(x + r * Math.cos(a)).toFixed(4)},${(y + r * Math.sin(a)).toFixed(4)}`);
+  }
+  return pts.join(' ');
+}
+
+/** A five-pointed star centred on (x, y): outer and inner radii. */
+function star(x, y, outer, inner) {
+  const pts = [];
+  for (let k = 0; k < 10; k++) {
+    const a = -Math.PI / 2 + (k * Math.PI) / 5;
+    const r = k % 2 ? inner : outer;
     pts.push(`${(x + r * Math.cos(a)).toFixed(4)},${(y + r * Math.sin(a)).toFixed(4)}`);
   }
   return pts.join(' ');
@@ -130,7 +142,7 @@ export class Board {
     }
     this.layers = {};
     this.svg.append(stat);
-    for (const layer of ['shade', 'allowed', 'stones', 'marks', 'hint', 'preview', 'cursor']) {
+    for (const layer of ['shade', 'allowed', 'stones', 'marks', 'best', 'hint', 'preview', 'cursor']) {
       this.layers[layer] = s('g', { class: layer, 'aria-hidden': 'true' });
       this.svg.append(this.layers[layer]);
     }
@@ -277,6 +289,15 @@ export class Board {
         }
       }
     }
+
+    // The review's best turn: a star on each of its stones.
+    const best = view.best || [];
+    best.forEach((name, i) => {
+      const p = at(name);
+      if (!p) return;
+      L.best.append(s('polygon', { class: 'best-mark', 'data-best': name, points: star(p.x, p.y, r * 0.62, r * 0.27) }));
+      if (best.length > 1) L.best.append(s('text', { class: 'num best-num', x: p.x, y: p.y + r * 0.75, text: String(i + 1) }));
+    });
 
     // A hint: ghost stones with their order.
     (view.hint || []).forEach((name, i) => {

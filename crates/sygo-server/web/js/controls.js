@@ -12,6 +12,7 @@
 
 import { h, setChildren } from './dom.js';
 import { isBig } from './board.js';
+import { whyNoAnalysis } from './analysis.js';
 
 const BALANCE_NOTE =
   'Balance turn: no growth turn has been played yet, so Black may grow any or all of his groups ' +
@@ -96,6 +97,11 @@ export class Controls {
     el.undoNote.hidden = offer.offered || page.mySides().length === 0 || g.status !== 'playing';
     setText(el.undoNote, 'Undo is not offered in a game between two people online: a turn played stands.');
     el.aiButtons.querySelector('#hint-button').disabled = !can;
+    // Where the AI cannot analyse (js/analysis.js says why).
+    const analyse = el.aiButtons.querySelector('#analyse-button');
+    const why = whyNoAnalysis(page);
+    analyse.disabled = why !== '';
+    analyse.title = why || 'Analyse the position shown (A)';
   }
 }
 

@@ -9,6 +9,7 @@
 //   js/controls.js   the buttons; js/status.js whose turn, scores, legend
 //   js/live.js       live updates (EventSource)
 //   js/review.js, js/analysis.js   review; hints and analyses
+//   js/ai-review.js  the AI's review of the whole game (js/graph.js)
 
 import * as api from './api.js';
 import * as identity from './identity.js';
@@ -23,6 +24,7 @@ import { attachKeyboard, KEY_HELP_HEX, KEY_HELP_SQUARE } from './keyboard.js';
 import { announce, announceCursor, describeTurn, describeState, resultText } from './announce.js';
 import * as review from './review.js';
 import * as analysis from './analysis.js';
+import { AiReview } from './ai-review.js';
 
 /** Shows the game `id` in `root`; returns a function that stops its updates. */
 export function showGame(root, id) {
@@ -63,6 +65,7 @@ class GamePage {
     this.el = buildLayout(this);
     this.board = buildBoard(this);
     this.controls = new Controls(this, this.el);
+    this.aiReview = new AiReview(this);
     const turn = new URLSearchParams(location.search).get('turn');
     const mine = await identity.tokensForPage(this.id);
     this.tokens = mine.tokens;
@@ -78,6 +81,7 @@ class GamePage {
       return;
     }
     if (mine.notice) this.message(mine.notice);
+    this.aiReview.refresh(true);
     this.updates = subscribe(this.id, {
       onGame: (game) => this.enqueue(() => this.onGame(game)),
       onConnection: (ok) => this.setConnection(ok),
@@ -87,6 +91,7 @@ class GamePage {
   stop() {
     if (this.updates) this.updates.close();
     this.updates = null;
+    if (this.aiReview) this.aiReview.stop();
     this.stopped = true;
   }
 
@@ -209,6 +214,7 @@ class GamePage {
       this.analysis = null;
       if (this.reviewTurn !== null && this.reviewTurn >= game.turn_number) this.reviewTurn = null;
       if (prev && !initial) this.message('');
+      if (prev && !initial) this.aiReview.onGameChanged();
     }
     if (this.canPlay() && !this.composer.builder.steps) this.composer.refreshSteps();
     this.render();
@@ -216,6 +222,12 @@ class GamePage {
 
   startFlip(game) {
     this.flip = { key: `${game.id}:${game.shown_turn ?? game.turn_number}`, start: performance.now() };
+  }
+
+  /** The number of turns of the position shown. */
+  shownTurn() {
+    const shown = this.shown();
+    return shown.shown_turn ?? shown.turn_number;
   }
 
   /** The position shown: the live game, or the one under review. */
@@ -297,6 +309,7 @@ class GamePage {
     keepFocus(this.el.moves, () => review.renderMoves(this.el.moves, {
       turns: this.game.turns || [], shown: shownTurn, go: (n) => this.goTo(n),
     }));
+    this.aiReview.render();
   }
 
   /** Only the preview of the point under the pointer (a hover, a tap). */
@@ -308,7 +321,8 @@ class GamePage {
 
   renderBoard() {
     if (!this.board.svg) return;
-    this.board.render(boardView(this));
+    this.boardViewShown = boardView(this);
+    this.board.render(this.boardViewShown);
     renderLegend(this, this.composer.building());
   }
 }

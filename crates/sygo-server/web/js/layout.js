@@ -36,6 +36,7 @@ export function buildLayout(page) {
     h('button', { type: 'button', id: 'hint-button', onclick: () => page.askHint() }, 'Hint'),
     h('button', { type: 'button', id: 'analyse-button', onclick: () => page.analyse() }, 'Analyse'));
   el.aiOut = h('div', { class: 'ai-out', id: 'ai-out', 'aria-live': 'polite' });
+  el.aiReview = h('section', { class: 'ai-review', id: 'ai-review', 'aria-label': 'Review with the AI' });
   el.review = h('div', { class: 'review', id: 'review' });
   el.moves = h('ol', { class: 'moves', id: 'moves', 'aria-label': 'Turns played' });
   el.share = h('div', { class: 'share', id: 'share' });
@@ -52,6 +53,7 @@ export function buildLayout(page) {
         el.balance, el.undoNote, el.legend,
         h('div', { class: 'options' }, h('label', { class: 'check' }, el.territoryBox, ' Show territory')),
         h('details', { class: 'ai-tools', open: true }, h('summary', {}, 'AI'), el.aiButtons, el.aiOut),
+        el.aiReview,
         el.review,
         h('h2', { class: 'moves-title' }, 'Turns'),
         el.moves,

@@ -133,5 +133,12 @@ export function renderLegend(page, building) {
     );
   }
   if (page.territory) items.push(item('■', 'small square on a vacant point: territory of its colour'));
+  const view = page.boardViewShown || {};
+  if (view.best && view.best.length) {
+    items.push(item('★', 'star: the AI\'s best turn in this position (numbered when it has several stones)'));
+  }
+  if (view.ownership) {
+    items.push(item('▪', 'square sized by certainty: who the AI expects to own the point (black or white)'));
+  }
   setChildren(el, h('ul', { class: 'legend-list', 'aria-label': 'Markers on the board' }, ...items));
 }

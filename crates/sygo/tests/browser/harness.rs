@@ -496,6 +496,35 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
         }
     }
 
+    /// A click (a tap on a phone) `dx`, `dy` CSS px away from the centre of
+    /// the element matched by `css`.
+    pub async fn click_at(&self, css: &str, dx: f64, dy: f64) {
+        if self.device == Device::Phone {
+            return self.tap_at(css, dx, dy).await;
+        }
+        let el = self.find(css).await;
+        let mouse = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element: el,
+                duration: None,
+                x: dx,
+                y: dy,
+            })
+            .then(PointerAction::Down {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            });
+        if let Err(e) = self.client.perform_actions(mouse).await {
+            panic!(
+                "{}: click {css} at {dx}, {dy}: {e}\n{}",
+                self.name,
+                self.state().await
+            );
+        }
+    }
+
     /// A click on a point of the board.
     pub async fn point(&self, name: &str) {
         self.click(&format!(r#"[data-point="{name}"]"#)).await;

@@ -15,4 +15,5 @@ mod etiquette;
 mod harness;
 mod phone;
 mod play;
+mod review;
 mod tutorial;
