@@ -10,16 +10,12 @@ mod common;
 use common::{TestServer, code};
 use serde_json::{Value, json};
 
-/// A Sygo 7×7 record with every kind of turn, comments, names and two
+/// `records/uploaded.sgf`: a Sygo 7×7 record with every kind of turn, comments, names and two
 /// variations: White places E1; Black places G1; White places G3; Black
 /// places B6; White passes; Black's balance turn B5 then D4; White grows E1
 /// to F1 and G3 to G2, reversing G1; Black grows B4. An alternative to the
 /// balance turn, A7, is answered by C3.
-pub const RECORD: &str = "(;FF[4]GM[400]VR[sygo]SZ[7]PB[Ann]PW[Bob]GN[Test game]\
-EV[Club night]C[Root comment]\n\
-;W[eg]C[White opens]\n;B[gg]\n;W[ge]\n;B[bb]\n;W[]\n\
-(;B[bc][dd]C[The balance turn]\n;W[fg][gf]\n;B[bd])\n\
-(;B[aa]C[An alternative]N[Other idea]\n;W[ce]))\n";
+pub const RECORD: &str = include_str!("records/uploaded.sgf");
 
 async fn upload(s: &TestServer, text: &str) -> Value {
     let (status, answer) = s
@@ -250,15 +246,9 @@ async fn a_bad_path_is_a_clear_error_and_changes_nothing() {
     s.stop().await;
 }
 
-/// A record whose every text holds markup and script: the API gives each
+/// `records/hostile.sgf`: a record whose every text holds markup and script: the API gives each
 /// back as the JSON string it is, nothing added or taken away.
-pub const HOSTILE: &str = r#"(;FF[4]GM[400]VR[sygo]SZ[5]PB[<script>window.__pwned=1</script>]
-PW[<img src=x onerror="window.__pwned=2">]GN[javascript:window.__pwned=3]
-EV['quotes" & <b>angle</b> brackets]DT[<svg onload=window.__pwned=4>]PC[</textarea><script>alert(1)</script>]
-C[<script>window.__pwned=5</script> root]
-;W[cc]C[<img src=x onerror=alert(1)>]N[<a href="javascript:alert(1)">name</a>]
-(;B[aa]C[javascript:alert('main')])
-(;B[ee]C[<iframe src="javascript:alert(1)"></iframe>]))"#;
+pub const HOSTILE: &str = include_str!("records/hostile.sgf");
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hostile_records_texts_come_back_as_plain_strings() {

@@ -1,7 +1,7 @@
 // Text for screen readers: the aria-live regions of index.html, and every
-// turn described in words with its coordinates.
+// turn in words (the server's description of it).
 
-import { cap, listPoints, other } from './dom.js';
+import { cap, other } from './dom.js';
 
 function speak(id, text) {
   const el = document.getElementById(id);
@@ -18,33 +18,13 @@ export const announce = (text) => speak('announce', text);
 export const announceCursor = (text) => speak('announce-cursor', text);
 
 /**
- * The last turn of `game` in words, e.g. "White grew D5 and F7, reversing
- * E6." `before` is the board before it (stones by point), when known: it
- * tells growth from placement; `neighbours` gives a point's neighbours.
+ * The last turn of `game` (or of a record's node) in words, e.g. "White grew
+ * D5 and F7, reversing E6.": the server's description, made by the rules
+ * library from the turn as it was played (never guessed here).
  */
-export function describeTurn(game, before, neighbours) {
+export function describeTurn(game) {
   const t = game.last_turn;
-  if (!t) return '';
-  const who = cap(t.color);
-  if (t.turn === 'pass') return `${who} passed.`;
-  if (t.turn === 'resign') return `${who} resigned.`;
-  const stones = t.stones || [];
-  const grown = [];
-  const placed = [];
-  for (const p of stones) {
-    const touches = before && neighbours(p).some((q) => before[q] === t.color);
-    if (touches || (!before && stones.length > 1 && p !== stones[stones.length - 1])) grown.push(p);
-    else if (before) placed.push(p);
-    else if (stones.length > 1) grown.push(p);
-    else placed.push(p);
-  }
-  const parts = [];
-  if (grown.length) parts.push(`grew ${listPoints(grown)}`);
-  if (placed.length) parts.push(`${before ? 'placed' : 'played'} ${listPoints(placed)}`);
-  let text = `${who} ${parts.join(' and ')}`;
-  const rev = t.reversed || [];
-  if (rev.length) text += `, reversing ${listPoints(rev)}`;
-  return text + '.';
+  return t ? t.description : '';
 }
 
 /** "Black to move.", or the result. */

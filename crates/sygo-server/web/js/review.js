@@ -1,7 +1,7 @@
 // Stepping through a game's turns (`GET /api/games/{id}?turn=N`) and its
 // move list.
 
-import { h, cap, setChildren } from './dom.js';
+import { h, setChildren } from './dom.js';
 import { recordUrl, getGame } from './api.js';
 import { announce, describeTurn } from './announce.js';
 
@@ -36,7 +36,7 @@ export function renderMoves(el, { turns, shown, go }) {
       h('button', {
         type: 'button', class: 'move', 'aria-current': t.number === shown ? 'step' : null,
         onclick: () => go(t.number),
-      }, `${t.number}. ${cap(t.color)} ${t.turn}`)));
+      }, `${t.number}. ${t.description}`)));
   setChildren(el, ...items);
   if (!items.length) el.append(h('li', { class: 'empty' }, 'No turns yet. White moves first.'));
   // The turn shown kept in view inside the list (never scrolling the page).
@@ -68,11 +68,12 @@ export function goTo(page, n) {
       page.reviewGame = game;
     }
     page.composer.hover = null;
+    page.variation = null;
     page.analysis = null;
     page.hint = null;
     const g = page.shown();
     if (n === from + 1) page.startFlip(g);
-    const text = g.last_turn ? describeTurn(g, null, page.board.geo.neighbours) : 'The empty board.';
+    const text = g.last_turn ? describeTurn(g) : 'The empty board.';
     page.el.lastTurnText.textContent = text;
     announce(`Turn ${n} of ${total}. ${text}`);
     const url = new URL(location.href);

@@ -1,0 +1,200 @@
+//! An uploaded record reviewed whole: the players' names, the comment at
+//! each turn, the turns described as the rules played them (a balance turn,
+//! a growth of two groups that reverses a stone), a variation entered,
+//! stepped along and left; on a desktop and by touch on a phone; and a
+//! hostile record (script and markup in every text) shown as text with
+//! none of it run.
+
+use serde_json::json;
+
+use crate::harness::{Page, run};
+
+/// The record of the server's tests: names, comments, a pass, Black's
+/// balance turn, a growth of two groups reversing G1, and an alternative to
+/// the balance turn (A7, answered by C3).
+const RECORD: &str = include_str!("../../../sygo-server/tests/records/uploaded.sgf");
+
+/// Script and markup in every text property (names, game name, event,
+/// date, place, comments, a node's name).
+const HOSTILE: &str = include_str!("../../../sygo-server/tests/records/hostile.sgf");
+
+/// Uploads a record from the home page's form, as a person does, and waits
+/// for its game page with its record shown.
+async fn upload(p: &Page, record: &str) {
+    p.goto("/").await;
+    p.wait("document.getElementById('record-text')", "the upload form")
+        .await;
+    p.client
+        .execute(
+            "document.getElementById('record-text').value = arguments[0]; return true;",
+            vec![json!(record)],
+        )
+        .await
+        .expect("the record pasted");
+    p.click("#upload-button").await;
+    p.wait(
+        "location.pathname.startsWith('/game/') && document.getElementById('record-comment')",
+        "the uploaded game with its record",
+    )
+    .await;
+}
+
+/// Shows turn `n` from the move list.
+async fn show_turn(p: &Page, n: usize) {
+    p.click(&format!(r#"#moves li[data-turn="{n}"] button"#))
+        .await;
+    p.contains("shown-turn", &format!("Turn {n} of 8")).await;
+}
+
+/// The review of the whole record on a device: names, comments, the turns'
+/// descriptions, a variation in and out.
+async fn review(p: &Page) {
+    upload(p, RECORD).await;
+    p.contains("names", "Ann").await;
+    p.contains("names", "Bob").await;
+    p.contains("game-info", "Test game · Club night").await;
+    // At the end: the last turn in words.
+    p.contains("last-turn", "Black grew B4.").await;
+    // The move list says what each turn did.
+    assert_eq!(
+        p.text(r#"#moves li[data-turn="6"] button"#).await,
+        "6. Black's balance turn: grew B5 and placed D4."
+    );
+    assert_eq!(
+        p.text(r#"#moves li[data-turn="5"] button"#).await,
+        "5. White passed."
+    );
+    // The start, with the root's comment.
+    p.click(r#"[data-review="first"]"#).await;
+    p.contains("record-comment", "Root comment").await;
+    p.click(r#"[data-review="next"]"#).await;
+    p.contains("record-comment", "White opens").await;
+    p.contains("last-turn", "White placed E1.").await;
+    // The growth of two groups that reverses G1.
+    show_turn(p, 7).await;
+    p.contains("last-turn", "White grew F1 and G2, reversing G1.")
+        .await;
+    p.stone("G1", "white").await;
+    p.contains("record-comment", "No comment here.").await;
+    // The balance turn, with its comment.
+    show_turn(p, 6).await;
+    p.contains("last-turn", "Black's balance turn: grew B5 and placed D4.")
+        .await;
+    p.contains("record-comment", "The balance turn").await;
+    // After the pass the record has two turns: the main line and A7.
+    show_turn(p, 5).await;
+    p.contains(
+        "variation-list",
+        "Black's balance turn: grew B5 and placed D4. (main line)",
+    )
+    .await;
+    p.contains("variation-list", "Black placed A7.").await;
+    p.screenshot(&format!("uploaded-{}-fork.png", p.name), true)
+        .await;
+    p.click(r#"[data-path="0.0.0.0.0.1"]"#).await;
+    p.contains("record-comment", "An alternative").await;
+    p.contains("variation-where", "Black placed A7. (Other idea)")
+        .await;
+    p.stone("A7", "black").await;
+    p.contains("last-turn", "Black placed A7.").await;
+    // One step along it, one back, and the main line again.
+    p.click(r#"[data-variation="next"]"#).await;
+    p.stone("C3", "white").await;
+    p.contains("variation-where", "turn 7: White placed C3.")
+        .await;
+    p.screenshot(&format!("uploaded-{}-variation.png", p.name), true)
+        .await;
+    p.click(r#"[data-variation="back"]"#).await;
+    p.contains("variation-where", "turn 6: Black placed A7.")
+        .await;
+    p.wait(
+        r#"!document.querySelector('[data-stone="C3"]')"#,
+        "C3 gone one step back",
+    )
+    .await;
+    p.click(r#"[data-variation="main"]"#).await;
+    p.contains("shown-turn", "Turn 5 of 8").await;
+    p.wait(
+        r#"!document.querySelector('[data-stone="A7"]') && !document.getElementById('variation-where')"#,
+        "the main line at turn 5",
+    )
+    .await;
+    p.contains("last-turn", "White passed.").await;
+}
+
+#[test]
+fn an_uploaded_record_is_reviewed_whole_on_a_desktop() {
+    run(async |env| {
+        let p = env.desktop("uploaded-desktop").await;
+        review(&p).await;
+        // From the keyboard: into the variation with Enter, along it with
+        // the review keys, out with its button.
+        p.find(r#"[data-path="0.0.0.0.0.1"]"#)
+            .await
+            .send_keys("\u{E007}")
+            .await
+            .expect("Enter on the variation");
+        p.contains("record-comment", "An alternative").await;
+        p.keys(&['.']).await;
+        p.stone("C3", "white").await;
+        p.keys(&[',']).await;
+        p.contains("variation-where", "turn 6: Black placed A7.")
+            .await;
+        p.close().await;
+    });
+}
+
+#[test]
+fn an_uploaded_record_is_reviewed_whole_on_a_phone_by_touch() {
+    run(async |env| {
+        let p = env.phone("uploaded-phone").await;
+        review(&p).await;
+        // Back at the fork: every variation control is a finger's size.
+        let small = p
+            .js("return [...document.querySelectorAll('#record button')]
+                   .map(b => b.getBoundingClientRect())
+                   .filter(r => r.height < 44 || r.width < 44).length;")
+            .await;
+        assert_eq!(small, json!(0), "variation buttons under 44 CSS px");
+        p.close().await;
+    });
+}
+
+#[test]
+fn a_hostile_record_is_shown_as_text_and_runs_nothing() {
+    run(async |env| {
+        let p = env.desktop("uploaded-hostile").await;
+        upload(&p, HOSTILE).await;
+        p.contains("names", "<script>window.__pwned=1</script>")
+            .await;
+        p.contains("names", "<img src=x onerror=\"window.__pwned=2\">")
+            .await;
+        p.contains("game-info", "javascript:window.__pwned=3").await;
+        p.contains("record-comment", "javascript:alert('main')").await;
+        p.click(r#"[data-review="first"]"#).await;
+        p.contains("record-comment", "<script>window.__pwned=5</script> root")
+            .await;
+        p.click(r#"[data-review="next"]"#).await;
+        p.contains("record-comment", "<img src=x onerror=alert(1)>")
+            .await;
+        // Into each variation, whose comments are script too.
+        p.click(r#"[data-path="0.1"]"#).await;
+        p.contains(
+            "record-comment",
+            "<iframe src=\"javascript:alert(1)\"></iframe>",
+        )
+        .await;
+        p.screenshot("uploaded-hostile.png", true).await;
+        // Nothing ran: no global set, no alert open (a script would fail
+        // with one open), no element made from the record's text.
+        assert!(p.client.get_alert_text().await.is_err(), "an alert is open");
+        let state = p
+            .js("return [typeof window.__pwned,
+                   document.querySelectorAll('#app script, #app img, #app iframe, #app svg a, \
+                    #record-players b, #record a').length,
+                   document.body.innerText.includes('<script>')];")
+            .await;
+        assert_eq!(state, json!(["undefined", 0, true]));
+        p.close().await;
+    });
+}
