@@ -100,6 +100,9 @@ export const requestReview = (id) =>
   api(`/api/games/${encodeURIComponent(id)}/review`, { method: 'POST' });
 export const uploadRecord = (text) => api('/api/records', { method: 'POST', raw: text });
 export const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;
+export const recordTree = (id) => api(`/api/games/${encodeURIComponent(id)}/record/tree`);
+export const recordNode = (id, path) =>
+  api(`/api/games/${encodeURIComponent(id)}/record/node?path=${encodeURIComponent(path)}`);
 export const eventsUrl = (id) => `/api/games/${encodeURIComponent(id)}/events`;
 
 /**

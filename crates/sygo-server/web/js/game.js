@@ -24,6 +24,7 @@ import { attachKeyboard, KEY_HELP_HEX, KEY_HELP_SQUARE } from './keyboard.js';
 import { announce, announceCursor, describeTurn, describeState, resultText } from './announce.js';
 import * as review from './review.js';
 import * as analysis from './analysis.js';
+import { RecordTree } from './record-tree.js';
 import { AiReview } from './ai-review.js';
 
 /** Shows the game `id` in `root`; returns a function that stops its updates. */
@@ -44,6 +45,10 @@ class GamePage {
     this.game = null;
     this.reviewTurn = null;
     this.reviewGame = null;
+    // A node of an uploaded record's variation, when one is shown
+    // (js/record-tree.js).
+    this.variation = null;
+    this.record = new RecordTree(this);
     this.composer = new Composer(this);
     this.cursor = null;
     this.territory = false;
@@ -72,6 +77,10 @@ class GamePage {
     try {
       const game = await api.getGame(this.id);
       this.onGame(game, { initial: true });
+      if (game.record) {
+        await this.record.load();
+        this.render();
+      }
       if (turn !== null && /^\d+$/.test(turn) && Number(turn) < game.turn_number) {
         await this.goTo(Number(turn));
       }
@@ -202,11 +211,11 @@ class GamePage {
     this.board.setGame(game);
     if (newTurn) {
       if (prev && !initial) {
-        const text = describeTurn(game, prev.turn_number === game.turn_number - 1 ? prev.stones : null, this.board.geo.neighbours);
+        const text = describeTurn(game);
         announce(`${text} ${describeState(game)}`.trim());
         this.el.lastTurnText.textContent = text;
       } else if (game.last_turn) {
-        this.el.lastTurnText.textContent = describeTurn(game, null, this.board.geo.neighbours);
+        this.el.lastTurnText.textContent = describeTurn(game);
       }
       if (prev && !initial) this.startFlip(game);
       this.composer.reset();
@@ -232,6 +241,7 @@ class GamePage {
 
   /** The position shown: the live game, or the one under review. */
   shown() {
+    if (this.variation) return this.variation;
     return this.reviewTurn === null ? this.game : this.reviewGame || this.game;
   }
 
@@ -286,8 +296,10 @@ class GamePage {
         hint: () => this.askHint(),
         analyse: () => this.analyse(),
         where: (p) => announceCursor(c.describePoint(p)),
-        prev: () => this.goTo((this.reviewTurn ?? this.game.turn_number) - 1),
-        next: () => this.goTo((this.reviewTurn ?? this.game.turn_number) + 1),
+        prev: () => (this.variation ? this.record.back()
+          : this.goTo((this.reviewTurn ?? this.game.turn_number) - 1)),
+        next: () => (this.variation ? this.record.next()
+          : this.goTo((this.reviewTurn ?? this.game.turn_number) + 1)),
         first: () => this.goTo(0),
         last: () => this.goTo(this.game.turn_number),
       });
@@ -309,6 +321,7 @@ class GamePage {
     keepFocus(this.el.moves, () => review.renderMoves(this.el.moves, {
       turns: this.game.turns || [], shown: shownTurn, go: (n) => this.goTo(n),
     }));
+    if (this.record.active()) keepFocus(this.record.elements(), () => this.record.render());
     this.aiReview.render();
   }
 
@@ -336,7 +349,7 @@ class GamePage {
 function keepFocus(container, draw) {
   const focused = document.activeElement;
   if (!focused || !container.contains(focused)) return draw();
-  const keys = ['id', 'data-review', 'data-action'];
+  const keys = ['id', 'data-review', 'data-action', 'data-variation', 'data-path'];
   const key = keys.find((k) => focused.hasAttribute(k));
   const item = focused.closest('[data-turn]');
   draw();

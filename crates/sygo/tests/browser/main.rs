@@ -17,3 +17,4 @@ mod phone;
 mod play;
 mod review;
 mod tutorial;
+mod uploaded;
