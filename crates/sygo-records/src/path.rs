@@ -212,6 +212,11 @@ impl Tree {
     /// assert!(record.tree().walk(&"0.2".parse().unwrap()).is_err());
     /// ```
     pub fn walk(&self, path: &NodePath) -> Result<Vec<&Node>, PathError> {
+        self.follow(path).map(|(_, nodes)| nodes)
+    }
+
+    /// The node at `path` as a place, and the nodes from the root to it.
+    fn follow(&self, path: &NodePath) -> Result<(Cursor<'_>, Vec<&Node>), PathError> {
         let mut cursor = Cursor::first(self).ok_or(PathError::EmptyTree)?;
         let mut nodes = vec![cursor.node()];
         for (depth, &child) in path.children().iter().enumerate() {
@@ -223,7 +228,7 @@ impl Tree {
             })?;
             nodes.push(cursor.node());
         }
-        Ok(nodes)
+        Ok((cursor, nodes))
     }
 
     /// The children of the node at `path`, in order (the main line first).
@@ -232,15 +237,7 @@ impl Tree {
     ///
     /// As [`Tree::walk`].
     pub fn children_at(&self, path: &NodePath) -> Result<Vec<&Node>, PathError> {
-        let mut cursor = Cursor::first(self).ok_or(PathError::EmptyTree)?;
-        for (depth, &child) in path.children().iter().enumerate() {
-            let children = cursor.children();
-            cursor = *children.get(child).ok_or(PathError::NoChild {
-                depth,
-                child,
-                children: children.len(),
-            })?;
-        }
+        let (cursor, _) = self.follow(path)?;
         Ok(cursor.children().into_iter().map(Cursor::node).collect())
     }
 }
