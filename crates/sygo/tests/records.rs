@@ -128,7 +128,10 @@ fn show_prints_the_position_after_a_turn_on_both_boards() {
     assert!(hex.contains("  1    X X X . 1\n"), "{hex}");
     assert!(hex.contains("game over: B+R (White resigned)"));
     let three = ok(&["show", HEXSYGO_4, "--turn", "8"], "");
-    assert!(three.contains("turn 8 of 15: Black grew A2, B1 and B2, reversing A1.\n"), "{three}");
+    assert!(
+        three.contains("turn 8 of 15: Black grew A2, B1 and B2, reversing A1.\n"),
+        "{three}"
+    );
 }
 
 #[test]
