@@ -24,8 +24,20 @@ const ROOT_ONLY: &[&str] = &["FF", "GM", "SZ", "VR", "CA"];
 /// Setup identifiers: only in the root, where they give the start.
 const SETUP: &[&str] = &["AB", "AW", "PL", "GS"];
 
+impl Record {
+    /// Reads a record (`docs/records.md`).
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`]: the text is not SGF, not a record of this format, or
+    /// a record of an illegal game; the node and the reason are given.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        parse(text)
+    }
+}
+
 /// Reads a record: see [`Record::parse`].
-pub(crate) fn parse(text: &str) -> Result<Record, RecordError> {
+fn parse(text: &str) -> Result<Record, RecordError> {
     let start = text
         .find('(')
         .ok_or(RecordError::Syntax(SyntaxError::NoGameTree))?;

@@ -116,22 +116,6 @@ impl Record {
         Ok(record)
     }
 
-    /// Reads a record (`docs/records.md`).
-    ///
-    /// # Errors
-    ///
-    /// [`RecordError`]: the text is not SGF, not a record of this format, or
-    /// a record of an illegal game; the node and the reason are given.
-    pub fn parse(text: &str) -> Result<Record, RecordError> {
-        crate::read::parse(text)
-    }
-
-    /// Writes the record as SGF text (`docs/records.md`), ending with a
-    /// newline. [`Record::parse`] reads it back equal.
-    pub fn to_sgf(&self) -> String {
-        crate::write::write(self)
-    }
-
     /// The record of a game: its start, one node per turn, the result when
     /// the game is over (a resignation, or the score with `info.komi`; it
     /// replaces `info.result`). A result in `info` that claims a resignation

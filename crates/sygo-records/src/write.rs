@@ -9,8 +9,16 @@ use crate::point::point_to_sgf;
 use crate::record::{GAME_NUMBER, Record};
 use crate::tree::{Node, Tree};
 
+impl Record {
+    /// Writes the record as SGF text (`docs/records.md`), ending with a
+    /// newline. [`Record::parse`] reads it back equal.
+    pub fn to_sgf(&self) -> String {
+        write(self)
+    }
+}
+
 /// The SGF text of a record (see [`Record::to_sgf`]).
-pub(crate) fn write(record: &Record) -> String {
+fn write(record: &Record) -> String {
     let start = record.start();
     let g = start.geometry();
     let info = record.info();
