@@ -79,13 +79,7 @@ impl App {
             None => request.body(Body::empty()),
         }
         .unwrap();
-        let response = self.router.clone().oneshot(request).await.unwrap();
-        let status = response.status().as_u16();
-        let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        (
-            status,
-            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        )
+        self.send(request).await
     }
 
     /// Calls with a body of text of a content type.
@@ -102,6 +96,11 @@ impl App {
             .header(header::CONTENT_TYPE, content_type)
             .body(Body::from(body.to_string()))
             .unwrap();
+        self.send(request).await
+    }
+
+    /// The status and the JSON body (`null` if none) of the answer.
+    async fn send(&self, request: Request<Body>) -> (u16, Value) {
         let response = self.router.clone().oneshot(request).await.unwrap();
         let status = response.status().as_u16();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();

@@ -115,8 +115,11 @@ export class AiReview {
     this.refresh();
   }
 
-  /** The reviewed position after `turn` turns, if any. */
+  /** The reviewed position after `turn` turns of the main line, if any
+   * (none while a record's variation is shown: only the main line is
+   * reviewed). */
   at(turn) {
+    if (this.page.variation) return null;
     return this.positions.get(turn) || null;
   }
 

@@ -308,6 +308,33 @@ pub fn run(test: impl AsyncFnOnce(&Env)) {
 
 // ------------------------------------------------------------ the pages
 
+/// A press of a mouse's button or of a finger at `(dx, dy)` CSS px from the
+/// centre of `el`, held for `hold` if given.
+fn press<S: InputSource<Action = PointerAction>>(
+    source: S,
+    el: Element,
+    (dx, dy): (f64, f64),
+    hold: Option<Duration>,
+) -> S {
+    let source = source
+        .then(PointerAction::MoveToElement {
+            element: el,
+            duration: None,
+            x: dx,
+            y: dy,
+        })
+        .then(PointerAction::Down {
+            button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+        });
+    let source = match hold {
+        Some(duration) => source.then(PointerAction::Pause { duration }),
+        None => source,
+    };
+    source.then(PointerAction::Up {
+        button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+    })
+}
+
 /// How a session is seen by the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Device {
@@ -470,22 +497,12 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
             )
             .await
             .unwrap_or_else(|e| panic!("{}: scroll {css} into view: {e}", self.name));
-        let finger = TouchActions::new("finger".into())
-            .then(PointerAction::MoveToElement {
-                element: el,
-                duration: None,
-                x: dx,
-                y: dy,
-            })
-            .then(PointerAction::Down {
-                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Pause {
-                duration: Duration::from_millis(40),
-            })
-            .then(PointerAction::Up {
-                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
-            });
+        let finger = press(
+            TouchActions::new("finger".into()),
+            el,
+            (dx, dy),
+            Some(Duration::from_millis(40)),
+        );
         if let Err(e) = self.client.perform_actions(finger).await {
             self.screenshot(
                 &format!("failure-{}.png", self.name.replace(' ', "-")),
@@ -503,19 +520,7 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
             return self.tap_at(css, dx, dy).await;
         }
         let el = self.find(css).await;
-        let mouse = MouseActions::new("mouse".into())
-            .then(PointerAction::MoveToElement {
-                element: el,
-                duration: None,
-                x: dx,
-                y: dy,
-            })
-            .then(PointerAction::Down {
-                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
-            });
+        let mouse = press(MouseActions::new("mouse".into()), el, (dx, dy), None);
         if let Err(e) = self.client.perform_actions(mouse).await {
             panic!(
                 "{}: click {css} at {dx}, {dy}: {e}\n{}",

@@ -4,6 +4,8 @@
 //! and the ownership at a past turn, the record with the review to
 //! download; the Analyse button disabled where no analysis can run.
 
+use std::time::{Duration, Instant};
+
 use serde_json::{Value, json};
 
 use crate::harness::{Page, root, run};
@@ -31,13 +33,40 @@ async fn upload(p: &Page, text: &str) -> String {
     answer["game"]["id"].as_str().unwrap().to_string()
 }
 
-/// Waits for the graph with every position of the review.
-async fn graph_done(p: &Page, id: &str) -> u64 {
+/// Uploads the example record and opens its page; the game's id.
+async fn open_example(p: &Page) -> String {
+    let id = upload(p, &example()).await;
+    p.goto(&format!("/game/{id}")).await;
     p.wait(
-        "document.getElementById('review-status')?.textContent.startsWith('Reviewed')",
-        "the review done",
+        "document.getElementById('review-button')",
+        "the review button",
     )
     .await;
+    id
+}
+
+/// The longest a review of the example may take (20 positions of 3,000
+/// visits: a few seconds alone, more with other tests running).
+const REVIEW_WAIT: Duration = Duration::from_secs(120);
+
+/// Waits for the graph with every position of the review.
+async fn graph_done(p: &Page, id: &str) -> u64 {
+    let start = Instant::now();
+    loop {
+        let status = p
+            .js("return document.getElementById('review-status')?.textContent || '';")
+            .await;
+        let status = status.as_str().unwrap_or_default().to_string();
+        if status.starts_with("Reviewed") {
+            break;
+        }
+        assert!(
+            start.elapsed() < REVIEW_WAIT,
+            "{}: the review not done after {REVIEW_WAIT:?}: {status}",
+            p.name
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     let (_, review) = p
         .api("GET", &format!("/api/games/{id}/review"), None, None)
         .await;
@@ -97,13 +126,7 @@ async fn shows_turn(p: &Page, id: &str, turn: u64, last: u64) {
 fn a_reviewed_game_has_a_graph_that_goes_to_the_turn_clicked() {
     run(async |env| {
         let p = env.desktop("review graph").await;
-        let id = upload(&p, &example()).await;
-        p.goto(&format!("/game/{id}")).await;
-        p.wait(
-            "document.getElementById('review-button')",
-            "the review button",
-        )
-        .await;
+        let id = open_example(&p).await;
         p.click("#review-button").await;
         let total = graph_done(&p, &id).await;
         let last = total - 1;
@@ -231,8 +254,7 @@ fn on_a_phone_a_tap_on_the_full_width_graph_goes_to_that_turn() {
 fn the_analyse_button_is_disabled_at_the_end_of_a_finished_game() {
     run(async |env| {
         let p = env.desktop("analyse finished").await;
-        let id = upload(&p, &example()).await;
-        p.goto(&format!("/game/{id}")).await;
+        open_example(&p).await;
         p.wait(
             "document.getElementById('analyse-button')?.disabled === true",
             "Analyse disabled at the end",
