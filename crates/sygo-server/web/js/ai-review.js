@@ -26,7 +26,9 @@ export class AiReview {
     this.stopped = false;
     const el = page.el.aiReview;
     this.button = h('button', { type: 'button', id: 'review-button', onclick: () => this.request() }, 'Review with the AI');
-    this.statusText = h('p', { class: 'review-status', id: 'review-status', 'aria-live': 'polite' });
+    // Not a live region: the progress changes every second; the queueing
+    // and the end are announced instead.
+    this.statusText = h('p', { class: 'review-status', id: 'review-status' });
     this.graph = h('div', { class: 'review-graph', id: 'review-graph' });
     this.atTurn = h('p', { class: 'review-at-turn', id: 'review-at-turn' });
     this.ownershipBox = h('input', {
@@ -71,7 +73,8 @@ export class AiReview {
       if (!whole) return this.refresh(true);
     }
     this.schedule();
-    this.page.render();
+    this.render();
+    this.page.renderBoard();
   }
 
   /** Positions held from the start without a gap. */
