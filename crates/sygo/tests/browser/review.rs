@@ -122,6 +122,21 @@ async fn shows_turn(p: &Page, id: &str, turn: u64, last: u64) {
     .await;
 }
 
+/// A click (a tap on a phone) on the graph at `turn`: the page shows that
+/// position, with the AI's best turn and its ownership on the board.
+async fn graph_to(p: &Page, id: &str, turn: u64, last: u64) {
+    let dx = graph_offset(p, turn, last).await;
+    p.click_at("#review-graph svg", dx, 0.0).await;
+    shows_turn(p, id, turn, last).await;
+    p.wait(
+        "document.querySelector('[data-best]')",
+        "the best turn's star",
+    )
+    .await;
+    p.wait("document.querySelector('[data-own]')", "the ownership")
+        .await;
+}
+
 #[test]
 fn a_reviewed_game_has_a_graph_that_goes_to_the_turn_clicked() {
     run(async |env| {
@@ -136,17 +151,7 @@ fn a_reviewed_game_has_a_graph_that_goes_to_the_turn_clicked() {
             "no star at the end",
         )
         .await;
-        let dx = graph_offset(&p, 5, last).await;
-        p.click_at("#review-graph svg", dx, 0.0).await;
-        shows_turn(&p, &id, 5, last).await;
-        // A past turn: the AI's best turn and its ownership on the board.
-        p.wait(
-            "document.querySelector('[data-best]')",
-            "the best turn's star",
-        )
-        .await;
-        p.wait("document.querySelector('[data-own]')", "the ownership")
-            .await;
+        graph_to(&p, &id, 5, last).await;
         let (_, review) = p
             .api("GET", &format!("/api/games/{id}/review?from=5"), None, None)
             .await;
@@ -219,16 +224,7 @@ fn on_a_phone_a_tap_on_the_full_width_graph_goes_to_that_turn() {
             graph > 0.8 * window,
             "the graph spans the phone: {graph} of {window}"
         );
-        let dx = graph_offset(&p, 3, last).await;
-        p.tap_at("#review-graph svg", dx, 0.0).await;
-        shows_turn(&p, &id, 3, last).await;
-        p.wait(
-            "document.querySelector('[data-best]')",
-            "the best turn's star",
-        )
-        .await;
-        p.wait("document.querySelector('[data-own]')", "the ownership")
-            .await;
+        graph_to(&p, &id, 3, last).await;
         let button = p
             .js("const r = document.getElementById('review-button').getBoundingClientRect(); return [r.width, r.height];")
             .await;
