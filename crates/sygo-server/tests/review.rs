@@ -328,12 +328,19 @@ async fn text_of(app: &App, id: &str) -> String {
     text(app, &format!("/api/games/{id}/record")).await.1
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_ai_turn_comes_before_a_review() {
-    let app = App::open_with(common::temp_db("review-priority"), one_slot_endless).await;
+/// An application whose one AI slot an endless review holds; the reviewed
+/// game's id.
+async fn busy_with_a_review(name: &str) -> (App, String) {
+    let app = App::open_with(common::temp_db(name), one_slot_endless).await;
     let (id, _) = played(&app, 19, 2).await;
     ask_review(&app, &id).await;
     review_until(&app, &id, |r| r["status"] == "running").await;
+    (app, id)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ai_turn_comes_before_a_review() {
+    let (app, id) = busy_with_a_review("review-priority").await;
     // The one slot is the review's; the AI, to move first, plays all the same.
     let (ai_game, _) = app
         .create(
@@ -360,10 +367,7 @@ async fn an_ai_turn_comes_before_a_review() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_analysis_waiting_for_the_ai_knows_its_place() {
-    let app = App::open_with(common::temp_db("review-ticket"), one_slot_endless).await;
-    let (id, _) = played(&app, 19, 2).await;
-    ask_review(&app, &id).await;
-    review_until(&app, &id, |r| r["status"] == "running").await;
+    let (app, id) = busy_with_a_review("review-ticket").await;
     let router = app.router.clone();
     let path = format!("/api/games/{id}/analysis");
     let waiting = tokio::spawn(async move {
