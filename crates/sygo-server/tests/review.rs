@@ -170,6 +170,25 @@ async fn a_short_game_is_reviewed_position_by_position() {
     assert_eq!(status, 200);
     assert_eq!(later["positions"].as_array().unwrap().len(), total - 4);
     assert_eq!(later["positions"][0]["turn"], json!(4));
+    // The record of a game played here, with the review: an SBKV on the
+    // root and on every turn.
+    let (status, sgf) = text(&app, &format!("/api/games/{id}/record?analysis=1")).await;
+    assert_eq!(status, 200);
+    let record = Record::parse(&sgf).unwrap_or_else(|e| panic!("{e}\n{sgf}"));
+    let sbkv: Vec<f64> = record
+        .tree()
+        .main_line()
+        .map(|node| {
+            let p = node.properties.iter().find(|p| p.identifier == "SBKV");
+            p.unwrap_or_else(|| panic!("no SBKV: {sgf}")).values[0]
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(sbkv.len(), total);
+    for (percent, p) in sbkv.iter().zip(positions) {
+        assert!((percent - p["win_rate"].as_f64().unwrap() * 100.0).abs() <= 0.0051);
+    }
     // Reproducible: the same visits and seed give the same review.
     let again = App::open_with(common::temp_db("review-short-again"), fast).await;
     let record = text(&app, &format!("/api/games/{id}/record")).await.1;
