@@ -92,6 +92,19 @@ async fn graph_offset(p: &Page, turn: u64, last: u64) -> f64 {
     x - width / 2.0
 }
 
+/// Saves a screenshot of the review's part of the page into
+/// target/screenshots/.
+async fn review_screenshot(p: &Page, file: &str) {
+    let section = p.find("#ai-review").await;
+    let png = section
+        .screenshot()
+        .await
+        .expect("a screenshot of the review");
+    let dir = root().join("target/screenshots");
+    std::fs::create_dir_all(&dir).expect("target/screenshots");
+    std::fs::write(dir.join(file), png).expect("the screenshot written");
+}
+
 /// The number of stones after `turn` turns, by the API.
 async fn stones_after(p: &Page, id: &str, turn: u64) -> usize {
     let (_, game) = p
@@ -177,6 +190,7 @@ fn a_reviewed_game_has_a_graph_that_goes_to_the_turn_clicked() {
         )
         .await;
         p.screenshot("review-desktop.png", true).await;
+        review_screenshot(&p, "review-desktop-panel.png").await;
         // The keyboard: the graph is a slider.
         let slider = p.find("#review-graph-slider").await;
         slider.send_keys("\u{E014}").await.expect("→ on the graph");
@@ -233,14 +247,7 @@ fn on_a_phone_a_tap_on_the_full_width_graph_goes_to_that_turn() {
             "a tap target: {button}"
         );
         // What a person sees of the review on the phone.
-        let section = p.find("#ai-review").await;
-        let png = section
-            .screenshot()
-            .await
-            .expect("a screenshot of the review");
-        let dir = root().join("target/screenshots");
-        std::fs::create_dir_all(&dir).expect("target/screenshots");
-        std::fs::write(dir.join("review-phone.png"), png).expect("the screenshot written");
+        review_screenshot(&p, "review-phone.png").await;
         p.screenshot("review-phone-board.png", false).await;
         p.close().await;
     });
