@@ -170,7 +170,8 @@ fn a_hostile_record_is_shown_as_text_and_runs_nothing() {
         p.contains("names", "<img src=x onerror=\"window.__pwned=2\">")
             .await;
         p.contains("game-info", "javascript:window.__pwned=3").await;
-        p.contains("record-comment", "javascript:alert('main')").await;
+        p.contains("record-comment", "javascript:alert('main')")
+            .await;
         p.click(r#"[data-review="first"]"#).await;
         p.contains("record-comment", "<script>window.__pwned=5</script> root")
             .await;
