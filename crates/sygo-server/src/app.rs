@@ -1,9 +1,9 @@
-//! The application: the shared state, the router (pages, embedded static
+//! The application: the shared state opened (the database read, the AI
+//! resumed, the reviews started), the router (pages, embedded static
 //! files, the API), the body limit, and JSON errors for unknown paths and
 //! methods.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Path};
@@ -18,48 +18,21 @@ use axum::routing::{get, post};
 use include_dir::{Dir, include_dir};
 use tokio::sync::watch;
 
-use crate::ai::{self, Ai};
+use crate::ai;
 use crate::api;
 use crate::config::{BODY_LIMIT, Config};
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::error::ServerError;
 use crate::events;
 use crate::games::{Entry, Games};
-use crate::review::{self, Reviews};
-use crate::server::ServerError;
+use crate::review;
+use crate::review_store::Reviews;
+use crate::slots::Ai;
+use crate::state::{AppState, Shutdown};
 
 /// The front end: every file of `web/`, in the binary.
 static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/web");
-
-/// What every handler shares: the games, the database, the AI, the
-/// shutdown signal. Made by [`AppState::open`]; [`app`] serves it.
-#[derive(Clone)]
-pub struct AppState {
-    pub(crate) games: Arc<Games>,
-    pub(crate) db: Arc<Db>,
-    pub(crate) ai: Arc<Ai>,
-    /// The AI's reviews of whole games: the queue and the results.
-    pub(crate) reviews: Arc<Reviews>,
-    /// Becomes true when the server shuts down (live updates end then).
-    pub(crate) shutdown: watch::Receiver<bool>,
-    /// The interval of keep-alive comments in live updates.
-    pub(crate) keep_alive: Duration,
-}
-
-/// The end of an [`AppState`]'s life: [`Shutdown::stop`] stops the AI's
-/// searches and ends the live updates.
-pub struct Shutdown {
-    ai: Arc<Ai>,
-    sender: watch::Sender<bool>,
-}
-
-impl Shutdown {
-    /// Stops every search of the AI and ends every live stream.
-    pub fn stop(&self) {
-        self.ai.stop_all();
-        let _ = self.sender.send(true);
-    }
-}
 
 impl AppState {
     /// Opens the database of `config` (creating it if needed) and loads every

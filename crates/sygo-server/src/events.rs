@@ -17,9 +17,9 @@ use futures_util::stream;
 use tokio::sync::{broadcast, watch};
 
 use crate::api::find;
-use crate::app::AppState;
 use crate::error::ApiError;
 use crate::games::{Entry, Update};
+use crate::state::AppState;
 
 /// Where a stream of updates stands.
 struct Watch {

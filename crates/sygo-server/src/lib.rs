@@ -16,17 +16,24 @@
 //!
 //! # Modules
 //!
-//! - `app`: the router, pages and embedded static files; `api/`: the
-//!   endpoints, one file per group; `events`: live updates.
+//! From the bottom up (no file imports another in a circle; the list in
+//! `ARCHITECTURE.md` gives every file):
+//!
+//! - `config`: [`Config`] and the limits; `error`: [`ApiError`], every
+//!   error as JSON, and [`ServerError`]; `db` (with `migrations/`): SQLite,
+//!   one writer thread with group commit.
+//! - `slots`: the AI's search slots; `game`: one game as data (its sides,
+//!   what never changes, what changes); `uploaded`: what an uploaded record
+//!   holds beyond its main line; `view` and `record_view`: their JSON.
 //! - `games`: the games in memory, their locks, and how a turn is played
-//!   and committed; `view`: their JSON; `uploaded`: what an uploaded
-//!   record holds beyond its main line (information, comments, the tree).
-//! - `db` (with `migrations/`): SQLite, one writer thread with group commit.
-//! - `ai`: the AI's turns, hints and analyses on blocking threads;
-//!   `review`: the AI's reviews of whole games in the background, and
-//!   `review_record`: a record with a review in it.
-//! - `error`: [`ApiError`], every error as JSON; `config`: [`Config`] and
-//!   the limits.
+//!   and committed; `review_store`: the AI's reviews in memory; `state`:
+//!   [`AppState`], what every handler shares.
+//! - `ai`: the AI's turns, hints and analyses; `review`: the AI's reviews
+//!   of whole games in the background, and `review_record`: a record with
+//!   a review in it.
+//! - `api/`: the endpoints, one file per group; `events`: live updates;
+//!   `app`: the state opened and the router; `server`: the socket and the
+//!   shutdown.
 
 mod ai;
 mod api;
@@ -35,17 +42,23 @@ pub mod config;
 mod db;
 mod error;
 mod events;
+mod game;
 mod games;
+mod record_view;
 mod review;
 mod review_record;
+mod review_store;
 mod secret;
 mod server;
+mod slots;
+mod state;
 mod time;
 mod uploaded;
 mod view;
 
-pub use app::{AppState, Shutdown, app};
+pub use app::app;
 pub use config::Config;
-pub use error::ApiError;
-pub use games::Side;
-pub use server::{Server, ServerError, serve, shutdown_signal};
+pub use error::{ApiError, ServerError};
+pub use game::Side;
+pub use server::{Server, serve, shutdown_signal};
+pub use state::{AppState, Shutdown};

@@ -8,7 +8,7 @@
 
 use sygo_records::{Property, Record, RecordError};
 
-use crate::review::PositionReview;
+use crate::review_store::PositionReview;
 
 /// The `SBKV` value: Black's win probability in percent, two decimals.
 fn sbkv(win_rate: f64) -> String {

@@ -7,20 +7,10 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 
-use crate::app::{AppState, Shutdown, app};
+use crate::app::app;
 use crate::config::Config;
-
-/// Why the server could not start or stopped with an error.
-#[derive(Debug)]
-pub struct ServerError(pub(crate) String);
-
-impl std::fmt::Display for ServerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ServerError {}
+use crate::error::ServerError;
+use crate::state::{AppState, Shutdown};
 
 /// A server bound to its address, with its games loaded, not yet serving.
 ///

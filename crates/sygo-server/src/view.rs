@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use sygo_rules::{Color, Geometry, Point, Position, TurnKind, TurnSummary};
 
-use crate::games::{Live, Meta, Side, replay};
+use crate::game::{Live, Meta, Side, replay};
 use crate::time::rfc3339;
 use crate::uploaded::RecordInfo;
 

@@ -16,14 +16,15 @@ use sygo_rules::{Color, Game, Geometry, Position, Variant};
 use crate::ai;
 use crate::api::extract::{JsonBody, side_of};
 use crate::api::{count, find, json_response};
-use crate::app::AppState;
 use crate::config::{
     DEFAULT_TURN_TIME_MS, HEXSYGO_SIZES, LEVELS, MAX_KOMI, SYGO_SIZES, TURN_TIMES_MS,
 };
 use crate::db::WriteError;
 use crate::error::ApiError;
-use crate::games::{Entry, Meta, Side, Source};
+use crate::game::{Meta, Side, Source};
+use crate::games::Entry;
 use crate::secret::{self, is_id};
+use crate::state::AppState;
 use crate::view;
 
 /// The body of `POST /api/games`.

@@ -17,10 +17,10 @@ use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 
-use crate::app::AppState;
 use crate::error::ApiError;
 use crate::games::Entry;
 use crate::secret::is_id;
+use crate::state::AppState;
 
 /// An answer whose body is JSON text already written.
 pub(crate) fn json_response(status: StatusCode, json: String) -> Response {

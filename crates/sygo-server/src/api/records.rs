@@ -13,12 +13,13 @@ use sygo_records::{GameInfo, Record};
 use crate::api::extract::{body_bytes, media_type};
 use crate::api::games::add_game;
 use crate::api::{find, json_response};
-use crate::app::AppState;
 use crate::db::TurnRow;
 use crate::error::ApiError;
-use crate::games::{Entry, Meta, Side, Source};
-use crate::review::hashes as review_hashes;
+use crate::game::{Meta, Side, Source};
+use crate::games::Entry;
 use crate::review_record::with_review;
+use crate::review_store::hashes as review_hashes;
+use crate::state::AppState;
 use crate::time::date;
 use crate::view::color_name;
 

@@ -9,10 +9,11 @@ use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
 use crate::api::{count, find, json_response};
-use crate::app::AppState;
 use crate::error::ApiError;
 use crate::games::Entry;
-use crate::review::{self, PositionReview, Status, hashes};
+use crate::review;
+use crate::review_store::{PositionReview, Status, hashes};
+use crate::state::AppState;
 use crate::view::name;
 
 /// A reviewed position as the API writes it, from Black's side.

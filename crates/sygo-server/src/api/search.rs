@@ -11,13 +11,14 @@ use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use sygo_rules::Game;
 
-use crate::ai::{self, Place};
+use crate::ai;
 use crate::api::extract::{OptionalJsonBody, side_of};
 use crate::api::{count, find, json_response};
-use crate::app::AppState;
 use crate::config::{DEFAULT_SEARCH_TIME_MS, SEARCH_TIMES_MS};
 use crate::error::ApiError;
 use crate::games::Entry;
+use crate::slots::Place;
+use crate::state::AppState;
 
 /// The body (optional): the time to search, for an analysis the position
 /// (after its first `turn` turns; default: the current one), and a ticket

@@ -19,9 +19,9 @@ use sygo_rules::{GroupStatus, Point, Position, StepKind};
 
 use crate::api::extract::JsonBody;
 use crate::api::{find, json_response};
-use crate::app::AppState;
 use crate::error::ApiError;
-use crate::games::reversed_stones;
+use crate::game::reversed_stones;
+use crate::state::AppState;
 use crate::view::{PointMap, name, names, stones};
 
 /// The body: the stones of the turn so far, in the order played.

@@ -11,8 +11,8 @@ use sygo_rules::Turn;
 use crate::ai;
 use crate::api::extract::{JsonBody, side_of};
 use crate::api::{count, find, json_response};
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// The body: the turn as the protocol writes it, and the number of turns
 /// played so far as the page saw it.

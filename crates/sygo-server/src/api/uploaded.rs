@@ -14,9 +14,10 @@ use serde::{Deserialize, Serialize};
 use sygo_records::{NodePath, PathError};
 
 use crate::api::{find, json_response};
-use crate::app::AppState;
 use crate::error::ApiError;
-use crate::uploaded::{Uploaded, node_view, tree_view};
+use crate::record_view::{node_view, tree_view};
+use crate::state::AppState;
+use crate::uploaded::Uploaded;
 
 /// The uploaded record of the game named in the path: `404` for a game
 /// played here (it has no record tree).

@@ -1,0 +1,154 @@
+//! One game on the server, as data: what never changes about it ([`Meta`]:
+//! the board, its [`Side`]s and their secrets, where it came from) and what
+//! changes as it is played ([`Live`]: the rules' `Game` and the summaries of
+//! its turns); the positions of its past. `games.rs` holds each game with
+//! its locks; `view.rs` writes it as JSON.
+
+use serde::{Deserialize, Serialize};
+use sygo_rules::{Color, Game, Geometry, Point, Position, Turn, TurnSummary};
+
+/// One side of a game, as the API writes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Side {
+    /// A person, with their name for uploaded records.
+    Human {
+        /// The name a record gives (`PB`, `PW`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// The AI at a level with a time per turn.
+    Ai {
+        /// 1 to 6.
+        level: u8,
+        /// Milliseconds per turn.
+        time_ms: u64,
+    },
+}
+
+impl Side {
+    /// Whether this side is the AI.
+    pub fn is_ai(&self) -> bool {
+        matches!(self, Side::Ai { .. })
+    }
+
+    /// The name written in a record.
+    pub(crate) fn record_name(&self) -> String {
+        match self {
+            Side::Human { name: Some(name) } => name.clone(),
+            Side::Human { name: None } => "human".to_string(),
+            Side::Ai { level, .. } => format!("sygo AI level {level}"),
+        }
+    }
+}
+
+/// Where a game came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// Started on this server.
+    Played,
+    /// An uploaded record, for review.
+    Uploaded,
+}
+
+impl Source {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Source::Played => "played",
+            Source::Uploaded => "uploaded",
+        }
+    }
+
+    pub(crate) fn from_name(name: &str) -> Option<Source> {
+        match name {
+            "played" => Some(Source::Played),
+            "uploaded" => Some(Source::Uploaded),
+            _ => None,
+        }
+    }
+}
+
+/// What never changes about a game. Not `Debug`: it holds the sides'
+/// secrets, which are never written to a log.
+pub(crate) struct Meta {
+    pub id: String,
+    pub geometry: Geometry,
+    pub komi: f64,
+    pub black: Side,
+    pub white: Side,
+    /// The secret of each human side, indexed by `Color::index`.
+    pub tokens: [Option<String>; 2],
+    pub source: Source,
+    /// Unix milliseconds.
+    pub created: i64,
+    /// An uploaded record's text, as uploaded.
+    pub record: Option<String>,
+    /// The client's id of the request that created the game, if it sent one
+    /// (`POST /api/games` with the same id gives this game again). As secret
+    /// as the tokens.
+    pub request_id: Option<String>,
+}
+
+impl Meta {
+    /// The side playing `color`.
+    pub(crate) fn side(&self, color: Color) -> &Side {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+
+    /// The colour whose token this is, if any.
+    pub(crate) fn color_of_token(&self, token: &str) -> Option<Color> {
+        [Color::Black, Color::White].into_iter().find(|c| {
+            self.tokens[c.index()]
+                .as_deref()
+                .is_some_and(|secret| crate::secret::tokens_match(token, secret))
+        })
+    }
+}
+
+/// What changes as a game is played.
+#[derive(Clone, Debug)]
+pub(crate) struct Live {
+    pub game: Game,
+    /// The summary of every turn of `game`, in order: computed once as each
+    /// turn is played (`TurnSummary::of`), cut back when turns are taken
+    /// back, so that the game's JSON never replays the game.
+    pub summaries: Vec<TurnSummary>,
+    /// Unix milliseconds of the last change.
+    pub updated: i64,
+    /// Whether the AI is thinking of its turn.
+    pub ai_thinking: bool,
+    /// How many times turns were taken back: with the number of turns it
+    /// orders the game's states (a turn adds a turn, an undo adds an undo).
+    pub undos: i64,
+}
+
+/// The position after the first `n` turns of a game.
+pub(crate) fn replay(game: &Game, n: usize) -> Position {
+    let mut pos = game.start().clone();
+    for (color, turn) in game.turns_with_colors().take(n) {
+        let played = match turn {
+            // A resignation may have been out of turn.
+            Turn::Resign => pos.resign_as(color),
+            turn => pos.play_turn(turn),
+        };
+        if played.is_err() {
+            // Every turn of a live game was played by the rules.
+            break;
+        }
+    }
+    pos
+}
+
+/// The opponent stones of `before` that are the other colour in `after`:
+/// the reversals of a turn in progress (`api/steps.rs`). A whole turn's
+/// come from its summary (`TurnSummary::reversed`).
+pub(crate) fn reversed_stones(before: &Position, after: &Position) -> Vec<Point> {
+    before
+        .stones()
+        .filter(|&(p, color)| after.stone_at(p) == Some(color.opponent()))
+        .map(|(p, _)| p)
+        .collect()
+}
