@@ -3,6 +3,8 @@
 //! sentence a player understands. Every handler returns it, and an error
 //! always means that nothing changed.
 
+use std::fmt;
+
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -145,3 +147,47 @@ impl std::fmt::Display for ServerError {
 }
 
 impl std::error::Error for ServerError {}
+
+/// A game of the database that cannot be read back (a database written by
+/// another program, or by a newer version of this one): it is skipped with
+/// this message at start, and the others are served.
+#[derive(Debug)]
+pub struct StoredGameError {
+    /// The game's id.
+    pub game: String,
+    /// What is wrong with it.
+    pub problem: StoredGameProblem,
+}
+
+/// What is wrong with a stored game.
+#[derive(Debug)]
+pub enum StoredGameProblem {
+    /// A variant this version does not know.
+    Variant(String),
+    /// A board size off the rules.
+    Board(sygo_rules::GeometryError),
+    /// A start position that does not read.
+    Start(sygo_rules::ParsePositionError),
+    /// A start position on another board than the game's.
+    StartOffBoard,
+    /// A side that does not read.
+    Side(serde_json::Error),
+    /// A source this version does not know.
+    Source(String),
+}
+
+impl fmt::Display for StoredGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}: ", self.game)?;
+        match &self.problem {
+            StoredGameProblem::Variant(v) => write!(f, "unknown variant {v:?}"),
+            StoredGameProblem::Board(e) => write!(f, "{e}"),
+            StoredGameProblem::Start(e) => write!(f, "its start: {e}"),
+            StoredGameProblem::StartOffBoard => write!(f, "its start is not on its board"),
+            StoredGameProblem::Side(e) => write!(f, "a side: {e}"),
+            StoredGameProblem::Source(s) => write!(f, "unknown source {s:?}"),
+        }
+    }
+}
+
+impl std::error::Error for StoredGameError {}

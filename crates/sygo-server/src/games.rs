@@ -18,7 +18,7 @@ use sygo_rules::{Color, Game, Geometry, Position, Turn, TurnError, TurnSummary, 
 use tokio::sync::broadcast;
 
 use crate::db::{Db, GameRow, StoredGame, TurnRow, WriteError};
-use crate::error::ApiError;
+use crate::error::{ApiError, StoredGameError, StoredGameProblem};
 use crate::game::{Live, Meta, Side, Source};
 use crate::time::now_ms;
 use crate::uploaded::Uploaded;
@@ -78,24 +78,29 @@ impl Entry {
     /// A game read from the database, its turns replayed. A turn the rules
     /// refuse (which a database written by this server never holds) ends
     /// the game where it was, with a warning.
-    pub(crate) fn from_stored(stored: StoredGame) -> Result<Entry, String> {
+    pub(crate) fn from_stored(stored: StoredGame) -> Result<Entry, StoredGameError> {
         let row = stored.row;
         let id = row.id.clone();
+        let refused = |problem| StoredGameError {
+            game: id.clone(),
+            problem,
+        };
         let variant = Variant::from_name(&row.variant)
-            .ok_or_else(|| format!("game {id}: unknown variant {:?}", row.variant))?;
-        let geometry = Geometry::new(variant, row.size).map_err(|e| format!("game {id}: {e}"))?;
+            .ok_or_else(|| refused(StoredGameProblem::Variant(row.variant.clone())))?;
+        let geometry =
+            Geometry::new(variant, row.size).map_err(|e| refused(StoredGameProblem::Board(e)))?;
         let start: Position = row
             .start
             .parse()
-            .map_err(|e| format!("game {id}: its start: {e}"))?;
+            .map_err(|e| refused(StoredGameProblem::Start(e)))?;
         if start.geometry() != geometry {
-            return Err(format!("game {id}: its start is not on its board"));
+            return Err(refused(StoredGameProblem::StartOffBoard));
         }
         let side = |json: &str| {
-            serde_json::from_str::<Side>(json).map_err(|e| format!("game {id}: a side: {e}"))
+            serde_json::from_str::<Side>(json).map_err(|e| refused(StoredGameProblem::Side(e)))
         };
         let source = Source::from_name(&row.source)
-            .ok_or_else(|| format!("game {id}: unknown source {:?}", row.source))?;
+            .ok_or_else(|| refused(StoredGameProblem::Source(row.source.clone())))?;
         let meta = Meta {
             black: side(&row.black)?,
             white: side(&row.white)?,
