@@ -54,8 +54,9 @@ enum Flow {
 /// A game in progress at the terminal.
 pub struct Session<W: Write> {
     game: Game,
-    /// The current position with the stones of the turn in progress.
-    turn: Position,
+    /// The turn being built: the current position with the stones put down
+    /// so far this turn (`game` is the position before them).
+    building: Position,
     players: [Player; 2],
     computer: Computer,
     hints: Computer,
@@ -87,7 +88,7 @@ impl<W: Write> Session<W> {
         Session {
             info,
             source,
-            turn: setup.game.position().clone(),
+            building: setup.game.position().clone(),
             game: setup.game,
             players,
             computer: Computer::new(setup.seed, setup.strength),
@@ -221,7 +222,7 @@ impl<W: Write> Session<W> {
             return self.refuse(&format!("cannot write {}: {e}", path.display()));
         }
         let n = self.game.turns().len();
-        let pending = if self.turn.turn_in_progress() {
+        let pending = if self.building.turn_in_progress() {
             " (not the stones of the turn in progress)"
         } else {
             ""
@@ -278,7 +279,7 @@ impl<W: Write> Session<W> {
     /// One line saying what is wrong, and what may be done during a turn in
     /// progress.
     fn refuse(&mut self, message: &str) -> io::Result<()> {
-        let next = if self.turn.turn_in_progress() && !self.game.position().is_over() {
+        let next = if self.building.turn_in_progress() && !self.game.position().is_over() {
             format!(" ({})", self.next_steps())
         } else {
             String::new()
@@ -288,7 +289,7 @@ impl<W: Write> Session<W> {
 
     /// Plays stones: one is a step; several are the rest of the turn.
     fn stones(&mut self, points: &[Point]) -> io::Result<()> {
-        let mut next = self.turn.clone();
+        let mut next = self.building.clone();
         let mut kind = StepKind::Growth;
         for &p in points {
             match next.play_step(p) {
@@ -312,17 +313,17 @@ impl<W: Write> Session<W> {
             if let Err(e) = next.check_finish() {
                 return self.refuse(&e.to_string());
             }
-            self.turn = next;
+            self.building = next;
             self.finish()
         } else {
-            self.turn = next;
+            self.building = next;
             self.redraw = true;
             Ok(())
         }
     }
 
     fn done(&mut self) -> io::Result<()> {
-        match self.turn.check_finish() {
+        match self.building.check_finish() {
             Ok(()) => self.finish(),
             Err(e) => self.refuse(&e.to_string()),
         }
@@ -330,7 +331,7 @@ impl<W: Write> Session<W> {
 
     /// Ends the turn in progress, which may end.
     fn finish(&mut self) -> io::Result<()> {
-        let turn = Turn::Stones(self.turn.turn_stones());
+        let turn = Turn::Stones(self.building.turn_stones());
         self.play(turn)
     }
 
@@ -339,7 +340,7 @@ impl<W: Write> Session<W> {
         let before = self.game.position().clone();
         if let Err(e) = self.game.play_as(before.side_to_move(), turn.clone()) {
             // Every turn here was checked step by step: this is not expected.
-            self.turn = before;
+            self.building = before;
             return self.refuse(&e.to_string());
         }
         self.played(&before, &turn)
@@ -367,7 +368,7 @@ impl<W: Write> Session<W> {
 
     /// After a turn from `before`: a new turn begins, the board is due.
     fn played(&mut self, before: &Position, turn: &Turn) -> io::Result<()> {
-        self.turn = self.game.position().clone();
+        self.building = self.game.position().clone();
         self.redraw = true;
         let color = before.side_to_move();
         // The rules' own account of the turn, in the player's name.
@@ -383,7 +384,7 @@ impl<W: Write> Session<W> {
     }
 
     fn back(&mut self) -> io::Result<()> {
-        let mut stones = self.turn.turn_stones();
+        let mut stones = self.building.turn_stones();
         let Some(last) = stones.pop() else {
             return self.refuse("no stone of this turn to take back: undo takes back whole turns");
         };
@@ -392,18 +393,18 @@ impl<W: Write> Session<W> {
             pos.play_step(p)
                 .expect("a prefix of an allowed turn is allowed");
         }
-        self.turn = pos;
-        let g = self.turn.geometry();
+        self.building = pos;
+        let g = self.building.geometry();
         writeln!(self.out, "{} taken back.", g.vertex(last))?;
         self.redraw = true;
         Ok(())
     }
 
     fn undo(&mut self) -> io::Result<()> {
-        if self.turn.turn_in_progress() {
-            let g = self.turn.geometry();
-            let stones = format_points(&self.turn.turn_stones(), &g);
-            self.turn = self.game.position().clone();
+        if self.building.turn_in_progress() {
+            let g = self.building.geometry();
+            let stones = format_points(&self.building.turn_stones(), &g);
+            self.building = self.game.position().clone();
             writeln!(
                 self.out,
                 "The stones of this turn ({stones}) are taken back; undo again to take back the last turn."
@@ -429,7 +430,7 @@ impl<W: Write> Session<W> {
                 break;
             }
         }
-        self.turn = self.game.position().clone();
+        self.building = self.game.position().clone();
         self.end_shown = false;
         writeln!(self.out, "Taken back: {}.", taken.join("; "))?;
         self.redraw = true;
@@ -437,14 +438,14 @@ impl<W: Write> Session<W> {
     }
 
     fn pass(&mut self) -> io::Result<()> {
-        if self.turn.turn_in_progress() {
+        if self.building.turn_in_progress() {
             return self.refuse(&sygo_rules::TurnError::TurnInProgress.to_string());
         }
         self.play(Turn::Pass)
     }
 
     fn resign(&mut self) -> io::Result<()> {
-        self.turn = self.game.position().clone();
+        self.building = self.game.position().clone();
         self.play(Turn::Resign)
     }
 
@@ -453,7 +454,7 @@ impl<W: Write> Session<W> {
         let pos = self.game.position();
         let g = pos.geometry();
         let turn = decision.turn;
-        let from = if self.turn.turn_in_progress() {
+        let from = if self.building.turn_in_progress() {
             " for the whole turn, from its start"
         } else {
             ""
@@ -506,11 +507,11 @@ impl<W: Write> Session<W> {
     fn marks(&self) -> Marks {
         let last = self.game.turns().last();
         let last_turn = last.map(|t| t.stones().to_vec()).unwrap_or_default();
-        if self.turn.turn_in_progress() {
+        if self.building.turn_in_progress() {
             Marks {
                 last_turn,
-                reversed: reversed(&self.turn.turn_start(), &self.turn),
-                groups: self.turn.base_groups(),
+                reversed: reversed(&self.building.turn_start(), &self.building),
+                groups: self.building.base_groups(),
                 ..Marks::default()
             }
         } else {
@@ -550,7 +551,7 @@ impl<W: Write> Session<W> {
             pos.stone_count(Color::Black),
             pos.stone_count(Color::White),
         );
-        text.push_str(&Renderer::new(&self.turn, &marks, self.paint).board());
+        text.push_str(&Renderer::new(&self.building, &marks, self.paint).board());
         text.push_str(&self.legend(&marks));
         text.push_str(&self.status());
         self.out.write_all(text.as_bytes())
@@ -559,18 +560,18 @@ impl<W: Write> Session<W> {
     /// What the marks on the board mean, for the marks shown: a line on the
     /// last turn, a line on the turn in progress.
     fn legend(&self, marks: &Marks) -> String {
-        let g = self.turn.geometry();
+        let g = self.building.geometry();
         let mut text = String::new();
         if let Some((color, turn)) = self.game.turns_with_colors().last() {
             if !turn.stones().is_empty() {
                 text.push_str(&format!("* {color}'s last turn ({})", turn.to_notation(&g)));
-                if !marks.reversed.is_empty() && !self.turn.turn_in_progress() {
+                if !marks.reversed.is_empty() && !self.building.turn_in_progress() {
                     text.push_str("   ~ reversed by it");
                 }
                 text.push('\n');
             }
         }
-        if self.turn.turn_in_progress() {
+        if self.building.turn_in_progress() {
             let mut parts = vec![format!(
                 "{} stones of this turn",
                 symbol(self.mover()).to_ascii_lowercase()
@@ -596,7 +597,7 @@ impl<W: Write> Session<W> {
 
     /// What the mover may do now, when it is worth saying.
     fn status(&self) -> String {
-        let pos = &self.turn;
+        let pos = &self.building;
         let g = pos.geometry();
         if pos.turn_in_progress() {
             let stones = format_points(&pos.turn_stones(), &g);
@@ -621,7 +622,7 @@ impl<W: Write> Session<W> {
 
     /// What may follow in the turn in progress.
     fn next_steps(&self) -> String {
-        let pos = &self.turn;
+        let pos = &self.building;
         let mut can_grow = false;
         let mut can_place = false;
         pos.for_each_allowed_step(|_, kind| match kind {
@@ -660,7 +661,7 @@ impl<W: Write> Session<W> {
     fn show_score(&mut self) -> io::Result<()> {
         let pos = self.game.position().clone();
         let text = self.score_text(&pos);
-        let note = if self.turn.turn_in_progress() {
+        let note = if self.building.turn_in_progress() {
             "(The stones of the turn in progress are not counted.)\n"
         } else {
             ""
