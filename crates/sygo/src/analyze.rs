@@ -22,9 +22,10 @@ use sygo_rules::{
     CaptureKind, Color, Danger, Game, Geometry, Point, Position, Turn, format_points,
 };
 
-use crate::play::players::{LEVELS, TIMES};
-use crate::play::render::{self, ColorChoice, LIKELY, Marks, Paint, Renderer, SURE};
-use crate::review;
+use sygo_terminal::players::{LEVELS, TIMES};
+use sygo_terminal::render::{self, LIKELY, Renderer, SURE};
+use sygo_terminal::review;
+use sygo_terminal::{ColorChoice, Marks, Paint};
 
 /// Time to think when neither `--time` nor `--visits` is given.
 const DEFAULT_TIME: Duration = Duration::from_secs(2);
@@ -80,7 +81,7 @@ struct Report {
 
 /// Analyses the position and prints the report.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let record = review::load(&args.file)?;
+    let record = Record::read_file(&args.file)?;
     let n = review::turn_number(&record, args.turn)?;
     let game = record.game_after(n);
     let report = analyse(args, &game)?;

@@ -9,7 +9,7 @@ use anyhow::Context as _;
 use sygo_records::{GameInfo, Record};
 use sygo_rules::Position;
 
-use crate::review;
+use sygo_terminal::review;
 
 /// Options of `sygo convert`.
 #[derive(Debug, clap::Args)]
@@ -35,7 +35,7 @@ pub struct ConvertArgs {
 pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
     let text = match (&args.file, &args.position) {
         (Some(path), _) => {
-            let record = review::load(path)?;
+            let record = Record::read_file(path)?;
             let n = review::turn_number(&record, args.turn)?;
             let position_string = record.game_after(n).position().to_position_string();
             format!("{position_string}\n")

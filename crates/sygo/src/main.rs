@@ -28,7 +28,6 @@ mod convert;
 mod gtp;
 mod play;
 mod replay;
-mod review;
 mod rules;
 mod score;
 mod serve;

@@ -1,21 +1,6 @@
 //! `sygo play`: a game at the terminal between any two of a person at the
-//! keyboard and the computer, on either board.
-//!
-//! Input is read a line at a time, so the program works as well with a pipe
-//! as with a terminal; when the input is not a terminal, each line read is
-//! written after its prompt, and the output reads as a transcript.
-//!
-//! - [`input`]: what a player may type.
-//! - [`render`]: the board as drawn, with its marks and colours.
-//! - [`players`]: who plays each colour, and the computer.
-//! - [`record`]: saving and loading games as records.
-//! - [`session`]: the game under way, and the answers.
-
-mod input;
-pub(crate) mod players;
-mod record;
-pub(crate) mod render;
-mod session;
+//! keyboard and the computer, on either board; the game itself is
+//! `sygo_terminal::Session`.
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -23,10 +8,10 @@ use std::time::Duration;
 
 use sygo_rules::{Game, Position};
 
+use sygo_terminal::players::{DEFAULT_LEVEL, LEVELS, TIMES};
+use sygo_terminal::{ColorChoice, Paint, Player, Session, SessionError, Setup, Strength, record};
+
 use crate::BoardArgs;
-use players::{DEFAULT_LEVEL, LEVELS, Player, Strength, TIMES};
-use render::{ColorChoice, Paint};
-use session::{Session, Setup};
 
 /// Options of `sygo play`.
 #[derive(Debug, clap::Args)]
@@ -89,5 +74,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         },
         echo: !io::stdin().is_terminal(),
     };
-    Session::new(setup, io::stdout().lock()).run(io::stdin().lock())
+    match Session::new(setup, io::stdout().lock()).run(io::stdin().lock()) {
+        // An input or output error as itself, so that a closed pipe is seen.
+        Err(SessionError::Io(e)) => Err(e.into()),
+        outcome => Ok(outcome?),
+    }
 }

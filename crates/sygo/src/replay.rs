@@ -1,17 +1,10 @@
-//! `sygo replay FILE`: steps through a record's main line, forwards and
-//! backwards, and jumps to a turn, at a line-oriented prompt.
-//!
-//! Commands are read a line at a time from standard input, so the program
-//! works through a pipe as well as at a terminal; when the input is not a
-//! terminal, each line read is written after its prompt, and the output
-//! reads as a transcript. The end of the input quits.
+//! `sygo replay FILE`: a record's main line stepped through at a prompt
+//! (`sygo_terminal::replay`).
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
 use sygo_records::Record;
-
-use crate::review;
 
 /// Options of `sygo replay`.
 #[derive(Debug, clap::Args)]
@@ -20,176 +13,10 @@ pub struct ReplayArgs {
     file: PathBuf,
 }
 
-/// What the person at the prompt asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Request {
-    Next,
-    Prev,
-    Jump(usize),
-    First,
-    Last,
-    Show,
-    Help,
-    Quit,
-}
-
-const HELP: &str = "commands: next (or n, or an empty line), prev (or p), jump N (or j N, \
-                    or just N), first, last, show, help, quit (or q)";
-
-/// Reads a command: `None` with a message for one that cannot be read.
-fn parse_request(line: &str) -> Result<Request, String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
-    let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
-    let number = |text: &str| {
-        text.parse::<usize>().map_err(|_| {
-            format!("{text:?} is not a turn number: write a whole number, 0 for the start")
-        })
-    };
-    match lower.as_slice() {
-        [] | ["next" | "n" | "forward" | "f"] => Ok(Request::Next),
-        ["prev" | "p" | "previous" | "back" | "b"] => Ok(Request::Prev),
-        ["first" | "start"] => Ok(Request::First),
-        ["last" | "end"] => Ok(Request::Last),
-        ["show" | "s" | "board"] => Ok(Request::Show),
-        ["help" | "h" | "?"] => Ok(Request::Help),
-        ["quit" | "q" | "exit"] => Ok(Request::Quit),
-        ["jump" | "j" | "goto" | "turn", n] => number(n).map(Request::Jump),
-        ["jump" | "j" | "goto" | "turn"] => Err("jump to which turn? write jump N".to_string()),
-        [n] if n.bytes().all(|b| b.is_ascii_digit()) => number(n).map(Request::Jump),
-        _ => Err(format!("unknown command {:?}: {HELP}", line.trim())),
-    }
-}
-
 /// Steps through the record until `quit` or the end of the input.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
-    let record = review::load(&args.file)?;
+    let record = Record::read_file(&args.file)?;
     let echo = !io::stdin().is_terminal();
-    replay(&record, io::stdin().lock(), io::stdout().lock(), echo)?;
+    sygo_terminal::replay::replay(&record, io::stdin().lock(), io::stdout().lock(), echo)?;
     Ok(())
-}
-
-/// The prompt loop, on any input and output.
-fn replay(
-    record: &Record,
-    mut input: impl BufRead,
-    mut out: impl Write,
-    echo: bool,
-) -> io::Result<()> {
-    let len = record.main_line_len();
-    if let Some(line) = review::info_line(record.info()) {
-        writeln!(out, "{line}")?;
-    }
-    writeln!(out, "{HELP}")?;
-    let mut at = 0;
-    out.write_all(review::report(record, at).as_bytes())?;
-    let mut line = String::new();
-    loop {
-        write!(out, "replay {at}/{len}> ")?;
-        out.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            return Ok(());
-        }
-        if echo {
-            writeln!(out, "{}", line.trim_end())?;
-        }
-        let target = match parse_request(&line) {
-            Err(message) => {
-                writeln!(out, "{message}")?;
-                continue;
-            }
-            Ok(Request::Quit) => return Ok(()),
-            Ok(Request::Help) => {
-                writeln!(out, "{HELP}")?;
-                continue;
-            }
-            Ok(Request::Next) if at == len => {
-                writeln!(
-                    out,
-                    "already at the last turn: {}",
-                    review::turns_in_main_line(len)
-                )?;
-                continue;
-            }
-            Ok(Request::Prev) if at == 0 => {
-                writeln!(out, "already at the start")?;
-                continue;
-            }
-            Ok(Request::Jump(n)) if n > len => {
-                writeln!(
-                    out,
-                    "there is no turn {n}: {}",
-                    review::turns_in_main_line(len)
-                )?;
-                continue;
-            }
-            Ok(Request::Next) => at + 1,
-            Ok(Request::Prev) => at - 1,
-            Ok(Request::Jump(n)) => n,
-            Ok(Request::First) => 0,
-            Ok(Request::Last) => len,
-            Ok(Request::Show) => at,
-        };
-        at = target;
-        out.write_all(review::report(record, at).as_bytes())?;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn requests_are_read_with_their_short_forms() {
-        assert_eq!(parse_request("\n"), Ok(Request::Next));
-        assert_eq!(parse_request(" N "), Ok(Request::Next));
-        assert_eq!(parse_request("prev"), Ok(Request::Prev));
-        assert_eq!(parse_request("jump 12"), Ok(Request::Jump(12)));
-        assert_eq!(parse_request("J 0"), Ok(Request::Jump(0)));
-        assert_eq!(parse_request("7"), Ok(Request::Jump(7)));
-        assert_eq!(parse_request("last"), Ok(Request::Last));
-        assert_eq!(parse_request("q"), Ok(Request::Quit));
-        assert!(
-            parse_request("jump x")
-                .unwrap_err()
-                .contains("not a turn number")
-        );
-        assert!(
-            parse_request("dance")
-                .unwrap_err()
-                .starts_with("unknown command \"dance\"")
-        );
-    }
-
-    #[test]
-    fn the_loop_steps_and_stops_at_the_ends() {
-        let record = Record::parse("(;GM[400]VR[sygo]SZ[5];W[cc]C[centre];B[aa];W[];B[])").unwrap();
-        let mut out = Vec::new();
-        replay(
-            &record,
-            &b"prev\nnext\nlast\nnext\njump 9\n1\nquit\nnext\n"[..],
-            &mut out,
-            true,
-        )
-        .unwrap();
-        let out = String::from_utf8(out).unwrap();
-        assert!(
-            out.contains("replay 0/4> prev\nalready at the start\n"),
-            "{out}"
-        );
-        assert!(out.contains("turn 1 of 4: White C3\n"), "{out}");
-        assert!(out.contains("comment: centre\n"), "{out}");
-        assert!(out.contains("turn 4 of 4: Black passes\n"), "{out}");
-        assert!(
-            out.contains("replay 4/4> next\nalready at the last turn"),
-            "{out}"
-        );
-        assert!(
-            out.contains("there is no turn 9: the main line has 4 turns"),
-            "{out}"
-        );
-        assert!(out.ends_with("replay 1/4> quit\n"), "{out}");
-    }
 }

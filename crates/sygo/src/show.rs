@@ -1,10 +1,12 @@
 //! `sygo show FILE [--turn N]`: the position after N turns of a record's
-//! main line (by default its end), drawn and described.
+//! main line (by default its end), drawn and described
+//! (`sygo_terminal::review::show`).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use crate::review;
+use sygo_records::Record;
+use sygo_terminal::review;
 
 /// Options of `sygo show`.
 #[derive(Debug, clap::Args)]
@@ -19,13 +21,10 @@ pub struct ShowArgs {
 
 /// Prints the position.
 pub fn run(args: &ShowArgs) -> anyhow::Result<()> {
-    let record = review::load(&args.file)?;
+    let record = Record::read_file(&args.file)?;
     let n = review::turn_number(&record, args.turn)?;
     let mut out = io::stdout().lock();
-    if let Some(line) = review::info_line(record.info()) {
-        writeln!(out, "{line}")?;
-    }
-    out.write_all(review::report(&record, n).as_bytes())?;
+    out.write_all(review::show(&record, n).as_bytes())?;
     out.flush()?;
     Ok(())
 }

@@ -1,4 +1,5 @@
-//! Who plays each colour in `sygo play`, and the computer's choices.
+//! Who plays each colour in a game at the terminal, and the computer's
+//! choices.
 //!
 //! The computer is the rules library's uniformly random player
 //! ([`Position::random_turn_stones`]), the AI (`sygo_ai`'s strong player at
@@ -58,12 +59,11 @@ impl fmt::Display for Player {
 }
 
 impl FromStr for Player {
-    type Err = String;
+    type Err = PlayerError;
 
     /// `human`, `random`, `ai`, or a built-in player's specification
     /// (`uct`, `mcts:level=3,threads=2`); case does not matter.
-    fn from_str(text: &str) -> Result<Player, String> {
-        let words = "write human, random, ai, uct, or mcts:KEY=VALUE,… (like mcts:level=3)";
+    fn from_str(text: &str) -> Result<Player, PlayerError> {
         let lower = text.trim().to_ascii_lowercase();
         match lower.as_str() {
             "human" => return Ok(Player::Human),
@@ -73,16 +73,41 @@ impl FromStr for Player {
         }
         match text.parse::<PlayerSpec>() {
             Ok(spec) => Ok(Player::Builtin(spec)),
-            Err(SpecError::Engine(_)) => {
-                Err(format!("an engine plays in sygo arena, not here: {words}"))
-            }
-            Err(SpecError::NotAPlayer(_)) => {
-                Err(format!("{:?} is not a player: {words}", text.trim()))
-            }
-            Err(e) => Err(e.to_string()),
+            Err(SpecError::Engine(_)) => Err(PlayerError::Engine),
+            Err(SpecError::NotAPlayer(_)) => Err(PlayerError::NotAPlayer(text.trim().to_string())),
+            Err(e) => Err(PlayerError::Spec(e)),
         }
     }
 }
+
+/// Text that names no player of a terminal game (`--black`, `--white`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PlayerError {
+    /// An engine (`cmd:COMMAND`): engines play in `sygo arena`, not here.
+    Engine,
+    /// A word that names no player.
+    NotAPlayer(String),
+    /// A built-in player's specification with a wrong option.
+    Spec(SpecError),
+}
+
+/// What may be written instead, for the messages.
+const PLAYER_WORDS: &str = "write human, random, ai, uct, or mcts:KEY=VALUE,… (like mcts:level=3)";
+
+impl fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerError::Engine => {
+                write!(f, "an engine plays in sygo arena, not here: {PLAYER_WORDS}")
+            }
+            PlayerError::NotAPlayer(text) => write!(f, "{text:?} is not a player: {PLAYER_WORDS}"),
+            PlayerError::Spec(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayerError {}
 
 /// How hard the AI thinks (`--level`, `--time`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,12 +243,14 @@ mod tests {
             "cmd:sygo gtp"
                 .parse::<Player>()
                 .unwrap_err()
+                .to_string()
                 .contains("sygo arena")
         );
         assert!(
             "alphago"
                 .parse::<Player>()
                 .unwrap_err()
+                .to_string()
                 .contains("write human")
         );
         assert!("mcts:level=9".parse::<Player>().is_err());

@@ -4,7 +4,7 @@
 //!
 //! Every cell is two characters: the point's symbol and a mark after it.
 //! Everything is told by characters, so a board reads the same in plain text;
-//! colour only adds emphasis.
+//! colour only adds emphasis ([`Paint`](crate::Paint)).
 //!
 //! | symbol | meaning |
 //! | --- | --- |
@@ -24,124 +24,10 @@
 //! | `?` | a stone of a group in danger: its opponent can reverse it with one turn (`sygo analyze`) |
 //! | `+` `-` `#` | during a turn: a base group of the mover that may still grow, has grown, is frozen by a capture |
 
-use std::io::IsTerminal;
+use sygo_rules::{Color, Geometry, GroupStatus, Point, Position, Variant, Vertex};
 
-use sygo_rules::{
-    BaseGroup, Color, Geometry, GroupStatus, Point, Position, Territory, Variant, Vertex,
-};
-
-/// When to colour the output (`--color`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorChoice {
-    /// Colour only if standard output is a terminal, `NO_COLOR` is unset (or
-    /// empty) and `TERM` is not `dumb`.
-    #[default]
-    Auto,
-    /// Always colour.
-    Always,
-    /// Never colour: plain letters.
-    Never,
-}
-
-impl ColorChoice {
-    /// Whether to colour standard output.
-    pub fn resolve(self) -> bool {
-        match self {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-                let dumb = std::env::var_os("TERM").is_some_and(|v| v == "dumb");
-                !no_color && !dumb && std::io::stdout().is_terminal()
-            }
-        }
-    }
-}
-
-/// ANSI Select Graphic Rendition codes, and whether to use them.
-#[derive(Clone, Copy, Debug)]
-pub struct Paint {
-    /// Whether escape codes are written at all.
-    pub color: bool,
-}
-
-/// The looks of the board's pieces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ink {
-    Plain,
-    /// Labels, vacant points, minor marks.
-    Faint,
-    Stone(Color),
-    /// A stone of the turn in progress.
-    Pending(Color),
-    Territory(Color),
-    /// `*` and `~`.
-    Alert,
-    /// `+`: a group that may still grow.
-    Go,
-}
-
-impl Ink {
-    fn sgr(self) -> &'static str {
-        match self {
-            Ink::Plain => "",
-            Ink::Faint => "2",
-            Ink::Stone(Color::Black) => "1;34",
-            Ink::Stone(Color::White) => "1;31",
-            Ink::Pending(Color::Black) => "1;4;34",
-            Ink::Pending(Color::White) => "1;4;31",
-            Ink::Territory(Color::Black) => "34",
-            Ink::Territory(Color::White) => "31",
-            Ink::Alert => "1;35",
-            Ink::Go => "1;32",
-        }
-    }
-}
-
-impl Paint {
-    /// Appends `text` in `ink`.
-    fn put(self, out: &mut String, text: &str, ink: Ink) {
-        let sgr = ink.sgr();
-        if self.color && !sgr.is_empty() {
-            out.push_str("\x1b[");
-            out.push_str(sgr);
-            out.push('m');
-            out.push_str(text);
-            out.push_str("\x1b[0m");
-        } else {
-            out.push_str(text);
-        }
-    }
-
-    /// `text` in bold (for headings and results).
-    pub fn bold(self, text: &str) -> String {
-        if self.color {
-            format!("\x1b[1m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
-}
-
-/// What the board shows besides the stones.
-#[derive(Clone, Debug, Default)]
-pub struct Marks {
-    /// The stones of the last whole turn (`*`).
-    pub last_turn: Vec<Point>,
-    /// Stones reversed by the last turn or by the turn in progress (`~`).
-    pub reversed: Vec<Point>,
-    /// Stones of groups in danger (`?`): their opponent can reverse them
-    /// with one turn.
-    pub danger: Vec<Point>,
-    /// During a turn: the mover's base groups and their status (`+ - #`).
-    pub groups: Vec<BaseGroup>,
-    /// On the score board: who owns each vacant region.
-    pub territory: Option<Territory>,
-    /// On an ownership map: for each point index (as [`Point::index`]), the
-    /// expected owner from +1 (Black) to −1 (White); the symbols then show
-    /// it instead of the stones.
-    pub ownership: Option<Vec<f32>>,
-}
+use crate::marks::Marks;
+use crate::paint::{Ink, Paint};
 
 /// The ownership from which a point counts as surely a side's: +0.6 or more
 /// for Black, −0.6 or less for White (owned in at least 80% of the playouts).

@@ -1,10 +1,16 @@
-//! A game of `sygo play` under way: the turns so far, the turn being built
+//! A game at the terminal under way: the turns so far, the turn being built
 //! stone by stone, who plays each colour, and what the players see.
 //!
 //! The loop ([`Session::run`]) lets the computer play its turns, draws the
 //! board before a person's turn, reads a line, and answers it: a refused
-//! line gets one line saying why, and changes nothing.
+//! line gets one line saying why, and changes nothing. What the players see
+//! is written by [`screen`](crate::screen).
+//!
+//! Input is read a line at a time, so a game works as well through a pipe
+//! as at a terminal; with [`Setup::echo`], each line read is written after
+//! its prompt, and the output reads as a transcript.
 
+use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -12,14 +18,14 @@ use sygo_ai::Decision;
 use sygo_records::GameInfo;
 
 use sygo_rules::{
-    Color, Game, GroupStatus, Point, Position, StepError, StepKind, Turn, TurnSummary,
-    format_points,
+    Color, Game, Point, Position, StepError, StepKind, Turn, TurnError, format_points,
 };
 
-use super::input::{self, COMMANDS, Command};
-use super::players::{Computer, Player, Strength, thinks};
-use super::record;
-use super::render::{Marks, Paint, Renderer, board_name, symbol};
+use crate::input::{self, Command};
+use crate::paint::Paint;
+use crate::players::{Computer, Player, Strength, thinks};
+use crate::record;
+use crate::screen;
 
 /// How a game starts.
 #[derive(Clone, Debug)]
@@ -110,8 +116,9 @@ impl<W: Write> Session<W> {
     ///
     /// # Errors
     ///
-    /// When the input cannot be read or the output written.
-    pub fn run(&mut self, input: impl BufRead) -> anyhow::Result<()> {
+    /// [`SessionError`] when the input cannot be read or the output
+    /// written, or the rules refuse a turn of the computer.
+    pub fn run(&mut self, input: impl BufRead) -> Result<(), SessionError> {
         self.introduce()?;
         let mut lines = input.lines();
         loop {
@@ -122,7 +129,7 @@ impl<W: Write> Session<W> {
                     self.end_shown = true;
                     self.redraw = false;
                 }
-                if !self.players.iter().any(|p| p.is_human()) {
+                if !self.a_person_plays() {
                     return Ok(());
                 }
             } else if let Some(decision) = self
@@ -151,56 +158,33 @@ impl<W: Write> Session<W> {
         }
     }
 
-    // ------------------------------------------------------------- who plays
-
     /// The colour to move.
     fn mover(&self) -> Color {
         self.game.position().side_to_move()
     }
 
-    /// Who plays the colour to move.
-    fn player(&self) -> &Player {
-        &self.players[self.mover().index()]
-    }
-
-    /// How the program names who plays `color`: `human`, `random`,
-    /// `ai level 4`, `mcts:level=3`.
+    /// How the program names who plays `color`.
     fn player_name(&self, color: Color) -> String {
-        match &self.players[color.index()] {
-            Player::Ai => format!("ai level {}", self.level),
-            player => player.to_string(),
-        }
+        screen::player_name(&self.players[color.index()], self.level)
     }
 
-    /// `White`, or `White (random)` for a computer player.
-    fn name(&self, color: Color) -> String {
-        if self.players[color.index()].is_human() {
-            color.name().to_string()
-        } else {
-            format!("{} ({})", color.name(), self.player_name(color))
-        }
+    /// Whether a person plays either colour.
+    fn a_person_plays(&self) -> bool {
+        self.players.iter().any(|p| p.is_human())
     }
 
     fn introduce(&mut self) -> io::Result<()> {
         let g = self.game.position().geometry();
-        let who = |c: Color| format!("{} ({}) {}", c, symbol(c), self.player_name(c));
-        writeln!(
-            self.out,
-            "{}: {}, {}. White moves first. Type help for the commands.",
-            self.paint.bold(&board_name(g)),
-            who(Color::White),
-            who(Color::Black),
-        )?;
-        if let Some(path) = &self.source {
-            let n = self.game.turns().len();
-            writeln!(
-                self.out,
-                "Loaded {}: {n} turn{} played.",
-                path.display(),
-                if n == 1 { "" } else { "s" }
-            )?;
+        let mut names = [String::new(), String::new()];
+        for c in Color::BOTH {
+            names[c.index()] = self.player_name(c);
         }
-        Ok(())
+        let loaded = self
+            .source
+            .as_deref()
+            .map(|path| (path, self.game.turns().len()));
+        let text = screen::introduction(g, names, self.paint, loaded);
+        self.out.write_all(text.as_bytes())
     }
 
     /// Writes the game as a record; the turn in progress is not part of it.
@@ -280,7 +264,7 @@ impl<W: Write> Session<W> {
     /// progress.
     fn refuse(&mut self, message: &str) -> io::Result<()> {
         let next = if self.building.turn_in_progress() && !self.game.position().is_over() {
-            format!(" ({})", self.next_steps())
+            format!(" ({})", screen::next_steps(&self.building))
         } else {
             String::new()
         };
@@ -348,12 +332,12 @@ impl<W: Write> Session<W> {
 
     /// Plays the computer's whole turn and says what it did, and, for a
     /// player that searched, what it thinks: `  White thinks: 62% to win, …`.
-    fn play_computer_turn(&mut self, decision: Decision) -> anyhow::Result<()> {
+    fn play_computer_turn(&mut self, decision: Decision) -> Result<(), SessionError> {
         let before = self.game.position().clone();
         let turn = decision.turn;
         self.game
             .play_as(before.side_to_move(), turn.clone())
-            .map_err(|e| anyhow::anyhow!("the computer's turn was refused: {e}"))?;
+            .map_err(SessionError::ComputerTurn)?;
         self.played(&before, &turn)?;
         if let Some(analysis) = &decision.analysis {
             writeln!(
@@ -371,16 +355,9 @@ impl<W: Write> Session<W> {
         self.building = self.game.position().clone();
         self.redraw = true;
         let color = before.side_to_move();
-        // The rules' own account of the turn, in the player's name.
-        let said = match TurnSummary::of(before, color, turn) {
-            Ok(summary) => summary.sentence(&self.name(color)),
-            Err(_) => format!(
-                "{} played {}.",
-                self.name(color),
-                turn.to_notation(&before.geometry())
-            ),
-        };
-        writeln!(self.out, "{said}")
+        let who = screen::side_name(color, &self.players[color.index()], self.level);
+        let text = screen::played(before, turn, &who);
+        self.out.write_all(text.as_bytes())
     }
 
     fn back(&mut self) -> io::Result<()> {
@@ -451,216 +428,36 @@ impl<W: Write> Session<W> {
 
     fn hint(&mut self) -> io::Result<()> {
         let decision = self.hints.advise(&self.game);
-        let pos = self.game.position();
-        let g = pos.geometry();
-        let turn = decision.turn;
-        let from = if self.building.turn_in_progress() {
-            " for the whole turn, from its start"
-        } else {
-            ""
-        };
-        // A lone growth stone leaves the turn open: say how to end it.
-        let then_done = match turn.stones() {
-            &[p] => {
-                let mut after = pos.clone();
-                after.play_step(p) == Ok(StepKind::Growth) && !after.allowed_steps().is_empty()
-            }
-            _ => false,
-        };
-        let view = match &decision.analysis {
-            Some(analysis) => format!(": {} {}", pos.side_to_move(), thinks(analysis)),
-            None => String::new(),
-        };
-        writeln!(
-            self.out,
-            "Hint{from}: {}{} (the AI at level {}{view}).",
-            turn.to_notation(&g),
-            if then_done { ", then done" } else { "" },
+        let text = screen::hint(
+            self.game.position(),
+            &decision.turn,
+            decision.analysis.as_ref(),
+            self.building.turn_in_progress(),
             self.level,
-        )
+        );
+        self.out.write_all(text.as_bytes())
     }
 
     fn help(&mut self) -> io::Result<()> {
-        let mut text = String::from("Commands (case does not matter):\n");
-        for (command, what) in COMMANDS {
-            text.push_str(&format!("  {command:<10} {what}\n"));
-        }
-        text.push_str(
-            "A placement (a stone touching none of yours) ends the turn by itself. A growth \
-             turn grows any or all of your groups by one stone each: type its stones one by \
-             one, then done. Black, before any growth turn, may grow and then place one stone \
-             (the balance turn). The rules in a page: quit, then run sygo rules.\n",
-        );
-        if self.game.position().geometry().variant() == sygo_rules::Variant::Hexsygo {
-            text.push_str(
-                "On the hexagon, a column runs up and to the left: its letter is below its \
-                 lowest cell or above its highest.\n",
-            );
-        }
-        self.out.write_all(text.as_bytes())
-    }
-
-    // ------------------------------------------------------- what is shown
-
-    /// The marks on the board now: the last turn, what it or the turn in
-    /// progress reversed, and the mover's groups during a turn.
-    fn marks(&self) -> Marks {
-        let last = self.game.turns().last();
-        let last_turn = last.map(|t| t.stones().to_vec()).unwrap_or_default();
-        if self.building.turn_in_progress() {
-            Marks {
-                last_turn,
-                reversed: reversed(&self.building.turn_start(), &self.building),
-                groups: self.building.base_groups(),
-                ..Marks::default()
-            }
-        } else {
-            let reversed = match self.position_before_last() {
-                Some(before) => reversed(&before, self.game.position()),
-                None => Vec::new(),
-            };
-            Marks {
-                last_turn,
-                reversed,
-                ..Marks::default()
-            }
-        }
-    }
-
-    /// The position before the last turn, if there was one.
-    fn position_before_last(&self) -> Option<Position> {
-        let turns = self.game.turns();
-        let (_, earlier) = turns.split_last()?;
-        let mut pos = self.game.start().clone();
-        for t in earlier {
-            pos.play_turn(t).expect("a played turn replays");
-        }
-        Some(pos)
+        let variant = self.game.position().geometry().variant();
+        self.out.write_all(screen::help(variant).as_bytes())
     }
 
     fn show_board(&mut self) -> io::Result<()> {
-        let pos = self.game.position();
-        let g = pos.geometry();
-        let marks = self.marks();
-        let mut text = format!(
-            "\n{}, turn {}: {} ({}) to play.  Stones: Black {}, White {}.\n",
-            board_name(g),
-            self.game.turns().len() + 1,
-            self.mover(),
-            symbol(self.mover()),
-            pos.stone_count(Color::Black),
-            pos.stone_count(Color::White),
-        );
-        text.push_str(&Renderer::new(&self.building, &marks, self.paint).board());
-        text.push_str(&self.legend(&marks));
-        text.push_str(&self.status());
+        let human = self.players[self.mover().index()].is_human();
+        let text = screen::board(&self.game, &self.building, human, self.paint);
         self.out.write_all(text.as_bytes())
     }
 
-    /// What the marks on the board mean, for the marks shown: a line on the
-    /// last turn, a line on the turn in progress.
-    fn legend(&self, marks: &Marks) -> String {
-        let g = self.building.geometry();
-        let mut text = String::new();
-        if let Some((color, turn)) = self.game.turns_with_colors().last() {
-            if !turn.stones().is_empty() {
-                text.push_str(&format!("* {color}'s last turn ({})", turn.to_notation(&g)));
-                if !marks.reversed.is_empty() && !self.building.turn_in_progress() {
-                    text.push_str("   ~ reversed by it");
-                }
-                text.push('\n');
-            }
-        }
-        if self.building.turn_in_progress() {
-            let mut parts = vec![format!(
-                "{} stones of this turn",
-                symbol(self.mover()).to_ascii_lowercase()
-            )];
-            if !marks.reversed.is_empty() {
-                parts.push("~ reversed this turn".to_string());
-            }
-            let has = |status| marks.groups.iter().any(|group| group.status == status);
-            if has(GroupStatus::Fresh) {
-                parts.push("+ may still grow".to_string());
-            }
-            if has(GroupStatus::Grown) {
-                parts.push("- has grown".to_string());
-            }
-            if has(GroupStatus::Frozen) {
-                parts.push("# captured, may not grow".to_string());
-            }
-            text.push_str(&parts.join("   "));
-            text.push('\n');
-        }
-        text
-    }
-
-    /// What the mover may do now, when it is worth saying.
-    fn status(&self) -> String {
-        let pos = &self.building;
-        let g = pos.geometry();
-        if pos.turn_in_progress() {
-            let stones = format_points(&pos.turn_stones(), &g);
-            let mut text = format!("Turn in progress: {stones}.");
-            if let Err(e) = pos.check_finish() {
-                text.push_str(&format!(" It cannot end here: {e}."));
-            }
-            text.push_str(&format!(" Next: {}.\n", self.next_steps()));
-            text
-        } else if pos.balance_available() && self.player().is_human() {
-            "Black may make the balance turn: grow any or all groups, then place one stone.\n"
-                .to_string()
-        } else if pos.passes() == 1 {
-            format!(
-                "{} passed: a pass now ends the game.\n",
-                pos.side_to_move().opponent()
-            )
-        } else {
-            String::new()
-        }
-    }
-
-    /// What may follow in the turn in progress.
-    fn next_steps(&self) -> String {
-        let pos = &self.building;
-        let mut can_grow = false;
-        let mut can_place = false;
-        pos.for_each_allowed_step(|_, kind| match kind {
-            StepKind::Growth => can_grow = true,
-            StepKind::Placement => can_place = true,
-        });
-        let mut options = Vec::new();
-        if can_grow {
-            options.push("grow a group marked +");
-        }
-        if can_place {
-            options.push("place one stone (the balance turn)");
-        }
-        if pos.check_finish().is_ok() {
-            options.push("done");
-        }
-        options.push("back");
-        let last = options.pop().expect("back is always an option");
-        if options.is_empty() {
-            last.to_string()
-        } else {
-            format!("{}, or {last}", options.join(", "))
-        }
-    }
-
     fn prompt(&mut self) -> io::Result<()> {
-        if self.game.position().is_over() {
-            write!(self.out, "game over> ")?;
-        } else {
-            write!(self.out, "{}> ", self.mover())?;
-        }
+        let text = screen::prompt(self.game.position());
+        self.out.write_all(text.as_bytes())?;
         self.out.flush()
     }
 
     /// The score now, with the territory board.
     fn show_score(&mut self) -> io::Result<()> {
-        let pos = self.game.position().clone();
-        let text = self.score_text(&pos);
+        let text = screen::score(self.game.position(), self.paint);
         let note = if self.building.turn_in_progress() {
             "(The stones of the turn in progress are not counted.)\n"
         } else {
@@ -669,64 +466,40 @@ impl<W: Write> Session<W> {
         write!(self.out, "{text}{note}")
     }
 
-    fn score_text(&self, pos: &Position) -> String {
-        let territory = pos.territory();
-        let marks = Marks {
-            territory: Some(territory.clone()),
-            ..Marks::default()
-        };
-        let mut text = Renderer::new(pos, &marks, self.paint).board();
-        text.push_str(
-            "x o: territory of Black, of White (vacant points only their stones border)\n",
-        );
-        for color in Color::BOTH {
-            let stones = territory.stones[color.index()];
-            let area = territory.area(color);
-            text.push_str(&format!(
-                "{color} ({}): {stones} stones + {area} territory = {}\n",
-                symbol(color),
-                stones + area
-            ));
-        }
-        text
-    }
-
     fn show_end(&mut self) -> io::Result<()> {
-        let pos = self.game.position().clone();
-        let Some(outcome) = pos.outcome() else {
-            return Ok(());
-        };
-        let how = match pos.resigned() {
-            Some(color) => format!("{color} resigned"),
-            None => "both players passed".to_string(),
-        };
-        let result = match (outcome.winner(), pos.resigned()) {
-            (Some(winner), Some(_)) => format!("{winner} wins by resignation"),
-            (Some(winner), None) => {
-                let score = pos.score();
-                let margin = score.of(winner) - score.of(winner.opponent());
-                format!("{winner} wins by {margin}")
-            }
-            (None, _) => "a draw".to_string(),
-        };
-        let mut text = format!("\nGame over: {how}.\n");
-        text.push_str(&self.score_text(&pos));
-        text.push_str(&format!(
-            "Result: {}\n",
-            self.paint.bold(&format!("{outcome}, {result}."))
-        ));
-        if self.players.iter().any(|p| p.is_human()) {
-            text.push_str("You may undo, score, save FILE, or quit.\n");
+        let a_person_plays = self.a_person_plays();
+        match screen::end(self.game.position(), self.paint, a_person_plays) {
+            Some(text) => self.out.write_all(text.as_bytes()),
+            None => Ok(()),
         }
-        self.out.write_all(text.as_bytes())
     }
 }
 
-/// The stones whose colour changed from `before` to `after`.
-fn reversed(before: &Position, after: &Position) -> Vec<Point> {
-    before
-        .stones()
-        .filter(|&(p, color)| after.stone_at(p) == Some(color.opponent()))
-        .map(|(p, _)| p)
-        .collect()
+/// Why a game at the terminal ([`Session::run`](crate::Session::run))
+/// stopped before its end.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum SessionError {
+    /// The input could not be read or the output written.
+    Io(io::Error),
+    /// The rules refused a turn the computer chose (not expected: the
+    /// players choose legal turns).
+    ComputerTurn(TurnError),
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionError::Io(e) => e.fmt(f),
+            SessionError::ComputerTurn(e) => write!(f, "the computer's turn was refused: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+impl From<io::Error> for SessionError {
+    fn from(e: io::Error) -> SessionError {
+        SessionError::Io(e)
+    }
 }
