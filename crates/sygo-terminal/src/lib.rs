@@ -47,6 +47,7 @@
 //! assert!(out.contains("Game over: both players passed."));
 //! ```
 
+pub mod analysis;
 pub mod input;
 pub mod marks;
 pub mod paint;
