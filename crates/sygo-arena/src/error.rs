@@ -3,8 +3,10 @@
 
 use std::fmt;
 use std::io;
+use std::path::PathBuf;
 
 use sygo_ai::SpecError;
+use sygo_records::RecordError;
 
 /// Why a command line names no program ([`crate::split_command`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,3 +100,37 @@ impl fmt::Display for EntrantSpecError {
 }
 
 impl std::error::Error for EntrantSpecError {}
+
+/// Why a game's record could not be written
+/// ([`GameRecords::write`](crate::GameRecords::write)).
+#[derive(Debug)]
+pub enum WriteRecordError {
+    /// The record made of the game was refused (not expected: the arena's
+    /// games are legal).
+    Record(RecordError),
+    /// The file could not be written.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+}
+
+impl fmt::Display for WriteRecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteRecordError::Record(_) => f.write_str("the record of an arena game"),
+            WriteRecordError::Io { path, .. } => write!(f, "cannot write {}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for WriteRecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WriteRecordError::Record(e) => Some(e),
+            WriteRecordError::Io { source, .. } => Some(source),
+        }
+    }
+}

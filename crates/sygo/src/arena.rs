@@ -1,27 +1,24 @@
 //! `sygo arena`: a match between two players, to measure their strength.
 //!
-//! The match itself is `sygo_ai::arena`: games in pairs from random
-//! openings with colours swapped, on several threads, with forfeits for
-//! illegal turns and failing engines. This file reads the options, shows
-//! progress (a bar in a terminal, a line per game otherwise), writes each
-//! game as a record, and prints the report, whose last line is for
-//! machines: `games=… wins=… losses=… draws=… score=… elo=… …`.
-//! `docs/strength.md` explains the figures.
+//! The match itself is `sygo_arena`: games in pairs from random openings
+//! with colours swapped, on several threads, with forfeits for illegal
+//! turns and failing engines; so are each game's record
+//! (`sygo_arena::GameRecords`) and the report (`sygo_arena::report_text`),
+//! whose last line is for machines. This file reads the options and shows
+//! progress (a bar in a terminal, a line per game otherwise).
 
-use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context as _;
 use indicatif::{ProgressBar, ProgressStyle};
 use sygo_ai::Budget;
 use sygo_arena::{
-    Distribution, EntrantSpec, GameEnd, GameReport, MatchReport, MatchSettings, Side, Sprt,
-    SprtVerdict, Summary, run_match,
+    EntrantSpec, GameEnd, GameRecords, GameReport, MatchSettings, Sprt, SprtVerdict, Summary,
+    report_text, run_match,
 };
-use sygo_records::{GameInfo, Record};
 
 use crate::BoardArgs;
 
@@ -157,7 +154,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
             .with_context(|| format!("cannot create the folder {}", dir.display()))?;
     }
     let names = [a.name().to_string(), b.name().to_string()];
-    let context = RecordContext {
+    let context = GameRecords {
         names: names.clone(),
         settings: settings.clone(),
     };
@@ -169,7 +166,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
         if let Some(dir) = &args.records
             && let Err(e) = context.write(dir, game)
         {
-            record_error = Some(e);
+            record_error = Some(anyhow::Error::from(e));
             return ControlFlow::Break(());
         }
         match sprt {
@@ -184,7 +181,13 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
     if let Some(error) = record_error {
         return Err(error);
     }
-    let text = report_text(&names, &settings, &report, sprt.as_ref(), &args.records);
+    let text = report_text(
+        &names,
+        &settings,
+        &report,
+        sprt.as_ref(),
+        args.records.as_deref(),
+    );
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;
@@ -246,318 +249,4 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
-}
-
-/// What a record says about the match it belongs to.
-struct RecordContext {
-    names: [String; 2],
-    settings: MatchSettings,
-}
-
-impl RecordContext {
-    /// The record of a game: the players' names, the result, a comment on
-    /// the match in the root, the end of the opening marked, and a forfeit's
-    /// reason on the last node.
-    fn record(&self, game: &GameReport) -> anyhow::Result<Record> {
-        let name = |side: Side| self.names[side.index()].clone();
-        let (black, white) = match game.a_color {
-            sygo_rules::Color::Black => (name(Side::A), name(Side::B)),
-            sygo_rules::Color::White => (name(Side::B), name(Side::A)),
-        };
-        let info = GameInfo {
-            black: Some(black),
-            white: Some(white),
-            result: Some(game.result_text()),
-            ..GameInfo::default()
-        };
-        let record = Record::from_game(&game.game, info);
-        let (info, start, mut tree) = record.into_parts();
-        let s = &self.settings;
-        let number = game.index + 1;
-        let mut root = format!(
-            "sygo arena, game {number} of {}: A = {} ({}), B = {} ({}); seed {}, {}.",
-            s.games,
-            self.names[0],
-            game.color_of(Side::A).name(),
-            self.names[1],
-            game.color_of(Side::B).name(),
-            s.seed,
-            budget_text(&s.budget),
-        );
-        let pair = game.pair();
-        if game.opening_turns > 0 {
-            let _ = write!(
-                root,
-                " Turns 1 to {} are the random opening of pair {} (games {} and {}).",
-                game.opening_turns,
-                pair + 1,
-                2 * pair + 1,
-                2 * pair + 2
-            );
-        }
-        tree.nodes[0].comment = Some(root);
-        if game.opening_turns > 0 {
-            // Node k holds turn k: the root is node 0.
-            tree.nodes[game.opening_turns].comment = Some(format!(
-                "End of the random opening ({} turns): the players take over.",
-                game.opening_turns
-            ));
-        }
-        if let GameEnd::Forfeit { loser, reason } = &game.end {
-            let last = tree.nodes.len() - 1;
-            let side = game.side_of(*loser);
-            let note = format!(
-                "{} ({} = {}) forfeits: {reason}",
-                loser.name(),
-                side.letter(),
-                name(side)
-            );
-            let comment = &mut tree.nodes[last].comment;
-            *comment = Some(match comment.take() {
-                Some(before) => format!("{before}\n{note}"),
-                None => note,
-            });
-        }
-        Record::new(info, start, tree).context("the record of an arena game")
-    }
-
-    /// Writes game N's record as `game-N.sgf` in `dir` (N with leading
-    /// zeros, so that the files sort in order).
-    fn write(&self, dir: &Path, game: &GameReport) -> anyhow::Result<()> {
-        let width = self.settings.games.to_string().len();
-        let path = dir.join(format!("game-{:0width$}.sgf", game.index + 1));
-        let text = self.record(game)?.to_sgf();
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
-    }
-}
-
-fn budget_text(budget: &Budget) -> String {
-    match (budget.time, budget.visits) {
-        (_, Some(visits)) => format!("{visits} visits per turn"),
-        (Some(time), None) => format!("{} ms per turn", time.as_millis()),
-        (None, None) => "no limit per turn".to_string(),
-    }
-}
-
-/// A number with at most one decimal, and its sign: `+1.5`, `-3`, `+0`.
-fn margin(x: f64) -> String {
-    let rounded = (x * 10.0).round() / 10.0;
-    if rounded == 0.0 {
-        "0".to_string()
-    } else {
-        format!("{rounded:+}")
-    }
-}
-
-/// `1 win`, `2 wins`: a count and its noun.
-fn count(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-fn tally_text(t: &sygo_arena::Tally) -> String {
-    format!(
-        "{}, {}, {}",
-        count(t.wins, "win", "wins"),
-        count(t.losses, "loss", "losses"),
-        count(t.draws, "draw", "draws")
-    )
-}
-
-fn distribution_text(d: &Distribution, signed: bool) -> String {
-    let f = |x: f64| {
-        if signed {
-            margin(x)
-        } else {
-            format!("{}", (x * 10.0).round() / 10.0)
-        }
-    };
-    format!(
-        "mean {}, sd {:.1}; min {}, 10% {}, 25% {}, median {}, 75% {}, 90% {}, max {}",
-        f(d.mean),
-        d.sd,
-        f(d.min),
-        f(d.p10),
-        f(d.q1),
-        f(d.median),
-        f(d.q3),
-        f(d.p90),
-        f(d.max)
-    )
-}
-
-fn millis(d: Duration) -> String {
-    let ms = d.as_secs_f64() * 1000.0;
-    if ms < 10.0 {
-        format!("{ms:.2} ms")
-    } else {
-        format!("{ms:.0} ms")
-    }
-}
-
-/// The report: people's lines, then the one line for machines.
-fn report_text(
-    names: &[String; 2],
-    settings: &MatchSettings,
-    report: &MatchReport,
-    sprt: Option<&Sprt>,
-    records: &Option<PathBuf>,
-) -> String {
-    let s = &report.summary;
-    let mut out = String::new();
-    let games = s.games();
-    let _ = writeln!(out, "A: {}\nB: {}", names[0], names[1]);
-    let _ = writeln!(
-        out,
-        "{}, {}{}, seed {}, {}, {}, {}, {:.1} s",
-        settings.geometry.name(),
-        count(games, "game", "games"),
-        if report.stopped {
-            format!(" (stopped early, of {})", settings.games)
-        } else {
-            String::new()
-        },
-        settings.seed,
-        count(
-            settings.opening_turns as u64,
-            "opening turn",
-            "opening turns"
-        ),
-        budget_text(&settings.budget),
-        count(
-            settings.jobs.clamp(1, settings.games.max(1)) as u64,
-            "job",
-            "jobs"
-        ),
-        report.elapsed.as_secs_f64()
-    );
-    let score = s.tally.score().unwrap_or(0.5);
-    let _ = writeln!(
-        out,
-        "A's results: {} (score {:.1}%)",
-        tally_text(&s.tally),
-        score * 100.0
-    );
-    let _ = writeln!(out, "  as White: {}", tally_text(&s.as_white));
-    let _ = writeln!(out, "  as Black: {}", tally_text(&s.as_black));
-    let p = s.pentanomial.0;
-    let _ = writeln!(
-        out,
-        "  pairs by A's points (0, 1/2, 1, 3/2, 2): {} {} {} {} {}",
-        p[0], p[1], p[2], p[3], p[4]
-    );
-    match s.elo() {
-        Some(elo) => {
-            let _ = writeln!(out, "Elo of A over B: {elo} (95% interval)");
-        }
-        None => {
-            let _ = writeln!(out, "Elo of A over B: no game played");
-        }
-    }
-    let margins = Distribution::of(s.margins.iter().map(|&m| m as f64));
-    match &margins {
-        Some(d) => {
-            let _ = writeln!(
-                out,
-                "score margin (A - B, {} games decided by the score): {}",
-                d.count,
-                distribution_text(d, true)
-            );
-        }
-        None => {
-            let _ = writeln!(out, "score margin: no game was decided by the score");
-        }
-    }
-    let lengths = Distribution::of(s.lengths.iter().map(|&l| l as f64));
-    if let Some(d) = &lengths {
-        let _ = writeln!(out, "game length (turns): {}", distribution_text(d, false));
-    }
-    for (i, t) in s.time.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "time per turn, {}: mean {}, longest {}, {} in {}",
-            ['A', 'B'][i],
-            millis(t.mean()),
-            millis(t.longest),
-            count(t.overruns, "overrun", "overruns"),
-            count(t.turns, "turn", "turns")
-        );
-    }
-    let _ = writeln!(
-        out,
-        "resignations: A {}, B {}; forfeits: A {}, B {}",
-        s.resignations[0],
-        s.resignations[1],
-        s.forfeits_by(Side::A),
-        s.forfeits_by(Side::B)
-    );
-    let mut forfeits = s.forfeits.clone();
-    forfeits.sort_by_key(|f| f.game);
-    for f in forfeits.iter().take(10) {
-        let _ = writeln!(
-            out,
-            "  game {}: {} forfeits: {}",
-            f.game + 1,
-            f.side.letter(),
-            f.reason
-        );
-    }
-    if forfeits.len() > 10 {
-        let _ = writeln!(out, "  … and {} more", forfeits.len() - 10);
-    }
-    let status = sprt.map(|sprt| (sprt, s.sprt(sprt)));
-    if let Some((sprt, status)) = &status {
-        let on = if s.pentanomial.pairs() > 0 {
-            format!("{} pairs", s.pentanomial.pairs())
-        } else {
-            format!("{games} games")
-        };
-        let verdict = match status.verdict {
-            SprtVerdict::H1 => format!("H1 accepted: A is stronger by {} Elo or more", sprt.elo1),
-            SprtVerdict::H0 => format!("H0 accepted: A is not stronger by {} Elo", sprt.elo1),
-            SprtVerdict::Continue => "no verdict yet: play more games".to_string(),
-        };
-        let _ = writeln!(
-            out,
-            "SPRT [{}, {}] (alpha {}, beta {}): LLR {:.2} in ({:.2}, {:.2}) over {on}: {verdict}",
-            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, status.llr, status.lower, status.upper
-        );
-    }
-    if let Some(dir) = records {
-        let _ = writeln!(out, "records: {} games in {}", games, dir.display());
-    }
-    // The line for machines.
-    let elo = s.elo();
-    let number = |x: f64| {
-        if x.is_infinite() {
-            if x > 0.0 { "inf" } else { "-inf" }.to_string()
-        } else {
-            format!("{x:.1}")
-        }
-    };
-    let _ = write!(
-        out,
-        "games={games} wins={} losses={} draws={} score={:.4} elo={} elo_low={} elo_high={}",
-        s.tally.wins,
-        s.tally.losses,
-        s.tally.draws,
-        score,
-        elo.map_or("nan".into(), |e| number(e.elo)),
-        elo.map_or("nan".into(), |e| number(e.low)),
-        elo.map_or("nan".into(), |e| number(e.high)),
-    );
-    let _ = write!(
-        out,
-        " margin_mean={:.2} length_mean={:.1} forfeits_a={} forfeits_b={} overruns_a={} overruns_b={}",
-        margins.map_or(0.0, |d| d.mean),
-        lengths.map_or(0.0, |d| d.mean),
-        s.forfeits_by(Side::A),
-        s.forfeits_by(Side::B),
-        s.time[0].overruns,
-        s.time[1].overruns,
-    );
-    if let Some((_, status)) = &status {
-        let _ = write!(out, " llr={:.3} sprt={}", status.llr, status.verdict);
-    }
-    let _ = writeln!(out, " seconds={:.2}", report.elapsed.as_secs_f64());
-    out
 }
