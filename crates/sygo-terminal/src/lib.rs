@@ -18,6 +18,8 @@
 //! - [`review`], [`replay`](replay::replay), [`convert`]: a record's
 //!   positions in words, stepped through, converted.
 //! - [`analysis`]: the AI's view of a record's position, as text or JSON.
+//! - [`rules_page`]: how to play, in a page, its example played by the
+//!   rules library.
 //!
 //! # Example
 //!
@@ -48,6 +50,7 @@
 //! ```
 
 pub mod analysis;
+pub mod convert;
 pub mod input;
 pub mod marks;
 pub mod paint;
@@ -56,6 +59,7 @@ pub mod record;
 pub mod render;
 pub mod replay;
 pub mod review;
+pub mod rules_page;
 pub mod screen;
 pub mod session;
 

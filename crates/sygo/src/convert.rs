@@ -1,15 +1,12 @@
-//! `sygo convert`: a record to the position string of one of its positions
-//! (`docs/position-string.md`), and a position string to a record whose
-//! start is that position (`docs/records.md`).
+//! `sygo convert`: a record to a position string, or a position string to
+//! a record (`sygo_terminal::convert`), written to a file or standard output.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Context as _;
-use sygo_records::{GameInfo, Record};
-use sygo_rules::Position;
-
-use sygo_terminal::review;
+use sygo_records::Record;
+use sygo_terminal::{convert, review};
 
 /// Options of `sygo convert`.
 #[derive(Debug, clap::Args)]
@@ -37,14 +34,9 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
         (Some(path), _) => {
             let record = Record::read_file(path)?;
             let n = review::turn_number(&record, args.turn)?;
-            let position_string = record.game_after(n).position().to_position_string();
-            format!("{position_string}\n")
+            convert::to_position_string(&record, n)
         }
-        (None, Some(text)) => {
-            let position = Position::from_position_string(text.trim())
-                .with_context(|| format!("{text:?} is not a position string"))?;
-            Record::from_position(&position, GameInfo::default()).to_sgf()
-        }
+        (None, Some(text)) => convert::to_record(text)?,
         (None, None) => unreachable!("clap requires a file or a position"),
     };
     match &args.output {
