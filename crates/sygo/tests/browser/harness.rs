@@ -642,6 +642,22 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
         std::fs::write(dir.join(file), png).expect("the screenshot written");
     }
 
+    /// Pastes a record into the home page's upload form and sends it, as a
+    /// person does (the page then opens the game, or says why not).
+    pub async fn paste_record(&self, record: &str) {
+        self.goto("/").await;
+        self.wait("document.getElementById('record-text')", "the upload form")
+            .await;
+        self.client
+            .execute(
+                "document.getElementById('record-text').value = arguments[0]; return true;",
+                vec![json!(record)],
+            )
+            .await
+            .expect("the record pasted");
+        self.click("#upload-button").await;
+    }
+
     /// Starts a game from the home page; returns its id. `black` and
     /// `white`: `None` for a person, `Some((level, time_ms))` for the AI
     /// (with both the AI, Black's settings are used). Two people play on

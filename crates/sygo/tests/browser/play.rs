@@ -487,27 +487,13 @@ fn the_games_list_review_download_and_upload() {
         );
         // A broken record is refused with its reason; the record itself is
         // uploaded again for review.
-        p.goto("/").await;
-        p.wait("document.getElementById('record-text')", "the upload form")
-            .await;
-        p.js(
-            "document.getElementById('record-text').value = '(;GM[400]SZ[9];W[zz])'; return true;",
-        )
-        .await;
-        p.click("#upload-button").await;
+        p.paste_record("(;GM[400]SZ[9];W[zz])").await;
         p.wait(
             "document.getElementById('upload-message').textContent.length > 0",
             "the upload refused",
         )
         .await;
-        p.client
-            .execute(
-                "document.getElementById('record-text').value = arguments[0]; return true;",
-                vec![json!(record)],
-            )
-            .await
-            .expect("the record pasted");
-        p.click("#upload-button").await;
+        p.paste_record(&record).await;
         p.wait(
             "location.pathname.startsWith('/game/') && document.querySelector('svg.board')",
             "the uploaded game",

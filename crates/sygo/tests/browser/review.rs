@@ -50,7 +50,7 @@ async fn open_example(p: &Page) -> String {
 const REVIEW_WAIT: Duration = Duration::from_secs(120);
 
 /// Waits for the graph with every position of the review.
-async fn graph_done(p: &Page, id: &str) -> u64 {
+pub(crate) async fn graph_done(p: &Page, id: &str) -> u64 {
     let start = Instant::now();
     loop {
         let status = p
@@ -137,7 +137,7 @@ async fn shows_turn(p: &Page, id: &str, turn: u64, last: u64) {
 
 /// A click (a tap on a phone) on the graph at `turn`: the page shows that
 /// position, with the AI's best turn and its ownership on the board.
-async fn graph_to(p: &Page, id: &str, turn: u64, last: u64) {
+pub(crate) async fn graph_to(p: &Page, id: &str, turn: u64, last: u64) {
     let dx = graph_offset(p, turn, last).await;
     p.click_at("#review-graph svg", dx, 0.0).await;
     shows_turn(p, id, turn, last).await;

@@ -1,13 +1,16 @@
 //! An uploaded record reviewed whole: the players' names, the comment at
 //! each turn, the turns described as the rules played them (a balance turn,
 //! a growth of two groups that reverses a stone), a variation entered,
-//! stepped along and left; on a desktop and by touch on a phone; and a
+//! stepped along and left, the AI's review with its win-rate graph (a turn
+//! chosen on it, its best turn and ownership); on a desktop and by touch on
+//! a phone; and a
 //! hostile record (script and markup in every text) shown as text with
 //! none of it run.
 
 use serde_json::json;
 
 use crate::harness::{Page, run};
+use crate::review::{graph_done, graph_to};
 
 /// The record of the server's tests: names, comments, a pass, Black's
 /// balance turn, a growth of two groups reversing G1, and an alternative to
@@ -21,17 +24,7 @@ const HOSTILE: &str = include_str!("../../../sygo-server/tests/records/hostile.s
 /// Uploads a record from the home page's form, as a person does, and waits
 /// for its game page with its record shown.
 async fn upload(p: &Page, record: &str) {
-    p.goto("/").await;
-    p.wait("document.getElementById('record-text')", "the upload form")
-        .await;
-    p.client
-        .execute(
-            "document.getElementById('record-text').value = arguments[0]; return true;",
-            vec![json!(record)],
-        )
-        .await
-        .expect("the record pasted");
-    p.click("#upload-button").await;
+    p.paste_record(record).await;
     p.wait(
         "location.pathname.startsWith('/game/') && document.getElementById('record-comment')",
         "the uploaded game with its record",
@@ -127,6 +120,19 @@ fn an_uploaded_record_is_reviewed_whole_on_a_desktop() {
     run(async |env| {
         let p = env.desktop("uploaded-desktop").await;
         review(&p).await;
+        // The AI's review of the record: its graph, a turn chosen on it,
+        // and there the turn as the record has it, the AI's best turn and
+        // who owns what.
+        let id = p.js("return location.pathname.split('/').pop();").await;
+        let id = id.as_str().expect("the game's id").to_string();
+        p.click("#review-button").await;
+        let positions = graph_done(&p, &id).await;
+        assert_eq!(positions, 9, "the main line's 8 turns and the start");
+        graph_to(&p, &id, 6, 8).await;
+        p.contains("last-turn", "Black's balance turn: grew B5 and placed D4.")
+            .await;
+        p.contains("record-comment", "The balance turn").await;
+        graph_to(&p, &id, 5, 8).await;
         // From the keyboard: into the variation with Enter, along it with
         // the review keys, out with its button.
         p.find(r#"[data-path="0.0.0.0.0.1"]"#)
