@@ -18,6 +18,7 @@
 //! - [`review`], [`replay`](replay::replay), [`convert`]: a record's
 //!   positions in words, stepped through, converted.
 //! - [`analysis`]: the AI's view of a record's position, as text or JSON.
+//! - [`bench`]: uniformly random games timed, for `sygo bench`.
 //! - [`rules_page`]: how to play, in a page, its example played by the
 //!   rules library.
 //!
@@ -50,6 +51,7 @@
 //! ```
 
 pub mod analysis;
+pub mod bench;
 pub mod convert;
 pub mod input;
 pub mod marks;
