@@ -50,8 +50,13 @@ export function hintText(result, game) {
 export function askHint(page) {
   page.enqueue(async () => {
     if (!page.canPlay()) return page.message(page.whyNot());
+    // A hint replaces an analysis shown (its ownership and best turns).
+    const gen = page.clearAi();
+    page.renderBoard();
     page.el.aiOut.textContent = 'The AI is looking for a hint…';
     const result = await api.hint(page.id, page.tokenFor(page.game.to_move), 1000);
+    // The position changed meanwhile: the hint was for the one before.
+    if (page.aiGen !== gen) return;
     const best = (result.candidates || [])[0];
     page.hint = best ? turnStones(best.turn) : null;
     const text = hintText(result, page.game);
@@ -105,6 +110,9 @@ export function analyse(page) {
     const why = whyNoAnalysis(page);
     if (why) return page.message(why);
     const shown = page.shown();
+    // An analysis replaces a hint shown (its ghost stones).
+    const gen = page.clearAi();
+    page.renderBoard();
     const out = page.el.aiOut;
     const ticket = newTicket();
     page.analysing = true;
@@ -115,6 +123,7 @@ export function analyse(page) {
     try {
       result = await api.analysis(page.id, 1000, page.reviewTurn, ticket);
     } catch (e) {
+      if (page.aiGen !== gen) return;
       out.replaceChildren(h('p', { 'data-analysis': 'error' }, `No analysis: ${e.message}`));
       announce(`No analysis: ${e.message}`);
       return;
@@ -123,6 +132,8 @@ export function analyse(page) {
       page.analysing = false;
       page.renderControls();
     }
+    // The position changed meanwhile: the analysis was of the one before.
+    if (page.aiGen !== gen) return;
     page.analysis = result;
     renderAnalysis(out, result, shown, {
       onShow: (stones) => { page.hint = stones; page.renderBoard(); },

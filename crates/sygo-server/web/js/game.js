@@ -219,8 +219,8 @@ class GamePage {
       }
       if (prev && !initial) this.startFlip(game);
       this.composer.reset();
-      this.hint = null;
-      this.analysis = null;
+      // A hint or an analysis was of the position before: gone with it.
+      this.clearAi();
       if (this.reviewTurn !== null && this.reviewTurn >= game.turn_number) this.reviewTurn = null;
       if (prev && !initial) this.message('');
       if (prev && !initial) this.aiReview.onGameChanged();
@@ -249,6 +249,20 @@ class GamePage {
 
   message(text) {
     if (this.el) this.el.message.textContent = text || '';
+  }
+
+  /**
+   * Forgets the AI's hint and analysis (their words, their marks on the
+   * board) when the position shown changes or the game ends; an answer
+   * still on its way for the old position is dropped (`aiGen`). Returns the
+   * new generation.
+   */
+  clearAi() {
+    this.aiGen = (this.aiGen || 0) + 1;
+    this.hint = null;
+    this.analysis = null;
+    if (this.el) this.el.aiOut.replaceChildren();
+    return this.aiGen;
   }
 
   setCursor(point) {

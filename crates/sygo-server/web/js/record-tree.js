@@ -136,8 +136,7 @@ export class RecordTree {
       at.shown_turn = at.turn_number;
       if (page.reviewTurn === null) page.reviewTurn = page.game.turn_number;
       page.variation = at;
-      page.analysis = null;
-      page.hint = null;
+      page.clearAi();
       page.startFlip({ id: `${page.id}:${path}`, shown_turn: at.turn_number });
       const words = at.last_turn ? at.last_turn.description : 'The start.';
       page.el.lastTurnText.textContent = words;

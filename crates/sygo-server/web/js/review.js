@@ -69,8 +69,7 @@ export function goTo(page, n) {
     }
     page.composer.hover = null;
     page.variation = null;
-    page.analysis = null;
-    page.hint = null;
+    page.clearAi();
     const g = page.shown();
     if (n === from + 1) page.startFlip(g);
     const text = g.last_turn ? describeTurn(g) : 'The empty board.';

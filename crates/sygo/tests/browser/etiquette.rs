@@ -560,3 +560,77 @@ fn the_keyboard_focus_stays_on_a_button_when_the_page_is_redrawn() {
         assert_eq!(focused, json!("takeback-button"));
     });
 }
+
+/// Whether the page shows anything of the AI's hint or analysis: its words
+/// under the AI's buttons, ghost stones or ownership on the board.
+async fn ai_output(p: &Page) -> serde_json::Value {
+    p.js("return [document.getElementById('ai-out').textContent,
+                  document.querySelectorAll('[data-hint]').length,
+                  document.querySelectorAll('[data-own]').length];")
+        .await
+}
+
+#[test]
+fn a_hint_goes_when_the_next_turn_arrives() {
+    run(async |env| {
+        let p = env.desktop("stale hint").await;
+        game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        p.to_move("black").await;
+        p.click("#hint-button").await;
+        p.contains("ai-out", "Hint for Black").await;
+        p.wait("document.querySelector('[data-hint]')", "the hint's stones")
+            .await;
+        p.point("C3").await;
+        p.stone("C3", "black").await;
+        p.to_move("white").await;
+        assert_eq!(ai_output(&p).await, json!(["", 0, 0]), "no stale hint");
+    });
+}
+
+#[test]
+fn an_analysis_after_a_hint_leaves_no_ghost_stones_of_the_hint() {
+    run(async |env| {
+        let p = env.desktop("hint then analysis").await;
+        game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        p.to_move("black").await;
+        p.click("#hint-button").await;
+        p.wait("document.querySelector('[data-hint]')", "the hint's stones")
+            .await;
+        p.click("#analyse-button").await;
+        p.wait(
+            "document.querySelector('.analysis-summary') && document.querySelector('[data-own]')",
+            "the analysis with its ownership",
+        )
+        .await;
+        let out = ai_output(&p).await;
+        assert_eq!(out[1], json!(0), "the hint's ghost stones are gone");
+        assert!(
+            !out[0].as_str().unwrap().contains("Hint for"),
+            "the hint's words are gone: {out}"
+        );
+    });
+}
+
+#[test]
+fn resigning_clears_the_analysis_of_the_game_in_progress() {
+    run(async |env| {
+        let p = env.desktop("analysis then resign").await;
+        game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        p.to_move("black").await;
+        p.click("#analyse-button").await;
+        p.wait(
+            "document.querySelector('.analysis-summary')",
+            "the analysis",
+        )
+        .await;
+        p.click("#resign-button").await;
+        p.wait(
+            "document.getElementById('confirm-resign')?.open",
+            "the question",
+        )
+        .await;
+        p.click("#confirm-resign-yes").await;
+        p.contains("to-move", "Game over").await;
+        assert_eq!(ai_output(&p).await, json!(["", 0, 0]), "no stale analysis");
+    });
+}
