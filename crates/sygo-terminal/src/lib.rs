@@ -18,7 +18,7 @@
 //! - [`review`], [`replay`](replay::replay), [`convert`]: a record's
 //!   positions in words, stepped through, converted.
 //! - [`analysis`]: the AI's view of a record's position, as text or JSON.
-//! - [`bench`]: uniformly random games timed, for `sygo bench`.
+//! - [`mod@bench`]: uniformly random games timed, for `sygo bench`.
 //! - [`rules_page`]: how to play, in a page, its example played by the
 //!   rules library.
 //!

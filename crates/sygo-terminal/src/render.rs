@@ -4,7 +4,7 @@
 //!
 //! Every cell is two characters: the point's symbol and a mark after it.
 //! Everything is told by characters, so a board reads the same in plain text;
-//! colour only adds emphasis ([`Paint`](crate::Paint)).
+//! colour only adds emphasis ([`Paint`]).
 //!
 //! | symbol | meaning |
 //! | --- | --- |

@@ -4,7 +4,7 @@
 //! The loop ([`Session::run`]) lets the computer play its turns, draws the
 //! board before a person's turn, reads a line, and answers it: a refused
 //! line gets one line saying why, and changes nothing. What the players see
-//! is written by [`screen`](crate::screen).
+//! is written by [`crate::screen`].
 //!
 //! Input is read a line at a time, so a game works as well through a pipe
 //! as at a terminal; with [`Setup::echo`], each line read is written after
