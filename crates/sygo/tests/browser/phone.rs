@@ -412,3 +412,91 @@ fn on_a_phone_on_its_side_the_board_fits_the_height_with_the_buttons_beside_it()
         p.screenshot("phone-landscape-19.png", true).await;
     });
 }
+
+/// Where every button of the turn's controls is (shown or hidden), in the
+/// page's coordinates: `id left top width height`, one a line.
+async fn control_boxes(p: &Page) -> String {
+    p.js(
+        "return [...document.querySelectorAll('#controls button')].map((b) => {
+            const r = b.getBoundingClientRect();
+            return `${b.id} ${r.left} ${r.top + window.scrollY} ${r.width} ${r.height}`;
+          }).join('\\n');",
+    )
+    .await
+    .as_str()
+    .expect("the boxes")
+    .to_string()
+}
+
+/// Black's G3 grows to G4 (a pending stone of the balance turn), then C6 is
+/// previewed (its placement: "Play C6"): no control moves or changes its
+/// size.
+async fn controls_stay_put(p: &Page, size: u32) {
+    game_at(
+        p,
+        people("sygo", size),
+        &[("white", "A3"), ("black", "G3"), ("white", "C1")],
+    )
+    .await;
+    p.to_move("black").await;
+    let before = control_boxes(p).await;
+    tap_tap(p, "G4").await;
+    p.pending("G4", 1).await;
+    p.contains("finish-button", "Finish turn (1 stone)").await;
+    assert_eq!(control_boxes(p).await, before, "after a stone put down");
+    tap_preview(p, "C6").await;
+    p.contains("play-button", "Play C6").await;
+    p.wait(
+        "!document.getElementById('play-button').disabled",
+        "Play enabled",
+    )
+    .await;
+    assert_eq!(control_boxes(p).await, before, "after a preview");
+    p.screenshot(&format!("phone-controls-{size}.png"), true)
+        .await;
+}
+
+#[test]
+fn on_sygo_9_no_control_moves_when_a_stone_is_put_down_and_previewed() {
+    run(async |env| {
+        let p = env.phone("controls 9").await;
+        controls_stay_put(&p, 9).await;
+    });
+}
+
+#[test]
+fn on_sygo_19_no_control_moves_when_a_stone_is_put_down_and_previewed() {
+    run(async |env| {
+        let p = env.phone("controls 19").await;
+        controls_stay_put(&p, 19).await;
+    });
+}
+
+#[test]
+fn the_review_line_keeps_its_height_when_it_says_reviewing() {
+    run(async |env| {
+        let p = env.phone("review line").await;
+        let turns = [
+            ("white", "A1"),
+            ("black", "J9"),
+            ("white", "A3"),
+            ("black", "J7"),
+            ("white", "A5"),
+            ("black", "J5"),
+            ("white", "A7"),
+            ("black", "J3"),
+            ("white", "A9"),
+            ("black", "J1"),
+            ("white", "C1"),
+            ("black", "G9"),
+        ];
+        game_at(&p, people("sygo", 9), &turns).await;
+        p.contains("shown-turn", "Turn 12 of 12").await;
+        let height =
+            "return document.querySelector('.review-buttons').getBoundingClientRect().height;";
+        let before = p.js(height).await;
+        p.click("[data-review=previous]").await;
+        p.contains("shown-turn", "Turn 11 of 12 (reviewing)").await;
+        assert_eq!(p.js(height).await, before, "the review line's height");
+    });
+}
