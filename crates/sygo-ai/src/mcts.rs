@@ -86,6 +86,15 @@ pub struct MctsSettings {
     pub prove_vacant: usize,
     /// ... searching up to this many positions per visit of the node.
     pub prove_effort: u64,
+    /// Once the result is decided, the margin decides among the turns that
+    /// keep it (`SearchConfig::decided`), and the endgame solver's result
+    /// is kept with the search's turn where it can be. Off by default: it
+    /// solves six more tactics positions but lost games in self-play
+    /// (`docs/ai.md`, Tactics).
+    pub decided: bool,
+    /// With `decided`, the search's children proven won at the root
+    /// compete by their values (`SearchConfig::decided_root`).
+    pub decided_root: bool,
 }
 
 impl MctsSettings {
@@ -117,6 +126,8 @@ impl MctsSettings {
             proofs: true,
             prove_vacant: 12,
             prove_effort: 4,
+            decided: false,
+            decided_root: true,
         }
     }
 
@@ -150,8 +161,10 @@ impl MctsSettings {
     /// `off`: progressive widening, a node with N visits considering its
     /// 4 + N^0.5 children of highest prior), `reuse=on|off`,
     /// `priors=on|off`, `reading=on|off` (the priors read the groups in
-    /// danger exactly; after `priors`), `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance
-    /// of another growth step in playouts; `auto`, the default: 1 on boards
+    /// danger exactly; after `priors`), `balance=on|off` (the priors read
+    /// Black's balance turn as growths, then a placement; after `priors`),
+    /// `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance of another
+    /// growth step in playouts; `auto`, the default: 1 on boards
     /// of at most 64 points, 0.5 beyond), `selfatari=N` (or `off`: playouts
     /// never put a group of N stones or more in atari), `uniform=0.2` (the
     /// share of uniformly random playouts), `playout_reading=0.9` (the
@@ -162,7 +175,10 @@ impl MctsSettings {
     /// turn's time the solver may take), `proofs=on|off` (exact results
     /// backed up in the tree), `prove=12` (or `off`: the most vacant points
     /// at which tree nodes are solved), `prove_effort=4` (positions the
-    /// solver may search per visit of such a node).
+    /// solver may search per visit of such a node), `decided=on|off` (once
+    /// the result is proven, the margin decides among the turns that keep
+    /// it; off by default), `decided_root=on|off` (with `decided`, the
+    /// children proven won at the root compete by their values).
     ///
     /// # Errors
     ///
@@ -214,6 +230,12 @@ impl MctsSettings {
                     priors.reading = on;
                 }
             }
+            "balance" => {
+                let on = o.switch()?;
+                if let Some(priors) = &mut self.priors {
+                    priors.balance = on;
+                }
+            }
             "tactics" => self.playouts.tactics = fraction()?,
             "eyes" => self.playouts.keep_eyes = o.switch()?,
             "grow" => {
@@ -255,6 +277,8 @@ impl MctsSettings {
                 }
             }
             "prove_effort" => self.prove_effort = o.whole(1..=1_000_000)?,
+            "decided" => self.decided = o.switch()?,
+            "decided_root" => self.decided_root = o.switch()?,
             _ => {
                 return Err(OptionError::Unknown {
                     player: "mcts",
@@ -282,6 +306,8 @@ impl MctsSettings {
             } else {
                 0
             },
+            decided: self.decided,
+            decided_root: self.decided_root,
             max_nodes: 0,
             max_edges: 0,
         }
@@ -536,6 +562,51 @@ impl MctsPlayer {
         self.endgame.solve(position, &solve_limits)
     }
 
+    /// Among the search's first candidates (most visited first: the
+    /// margin in the value ranks the turns that keep a decided result), the
+    /// first that the endgame solver proves keeps `solution`'s result, as a
+    /// solution; `solution` itself when none does (or the solver runs out of
+    /// its limits). The solver's own turn is only the first it found to keep
+    /// the result: in a won endgame, a pass as well as the capture of
+    /// sixteen stones.
+    fn searched_turn_keeping(
+        &mut self,
+        position: &Position,
+        analysis: &Analysis,
+        solution: Solution,
+        budget: &Budget,
+        start: Instant,
+    ) -> Solution {
+        let mover = position.side_to_move();
+        for candidate in analysis.candidates.iter().take(CANDIDATES_CHECKED) {
+            if candidate.turn == solution.turn {
+                return solution;
+            }
+            let mut after = position.clone();
+            if after.play_turn(&candidate.turn).is_err() {
+                continue;
+            }
+            let kept = if after.is_over() {
+                let result = match after.score().winner() {
+                    Some(winner) if winner == mover => Verdict::Win,
+                    Some(_) => Verdict::Loss,
+                    None => Verdict::Draw,
+                };
+                result == solution.verdict
+            } else {
+                self.solve_endgame(&after, budget, start)
+                    .is_some_and(|answer| answer.verdict == opposite(solution.verdict))
+            };
+            if kept {
+                return Solution {
+                    turn: candidate.turn.clone(),
+                    ..solution
+                };
+            }
+        }
+        solution
+    }
+
     fn analysis(&mut self, root: &StepGame, lines: &[TurnLine]) -> Analysis {
         let me = root.to_act();
         let stats = merged_node_stats(&self.searches, &[]).unwrap_or_default();
@@ -598,6 +669,19 @@ pub(crate) fn turn_limits(
 /// and 5% of the time, but never more than a tenth of it.
 pub(crate) fn safety_margin(time: Duration) -> Duration {
     (Duration::from_millis(2) + time / 20).min(time / 10)
+}
+
+/// How many of the search's candidates the endgame solver checks, in a
+/// position it proves won or drawn, before its own turn is played.
+const CANDIDATES_CHECKED: usize = 3;
+
+/// The result for the opponent that a result for the mover means.
+fn opposite(verdict: Verdict) -> Verdict {
+    match verdict {
+        Verdict::Win => Verdict::Loss,
+        Verdict::Draw => Verdict::Draw,
+        Verdict::Loss => Verdict::Win,
+    }
 }
 
 /// Puts the endgame solver's turn first in `analysis`, with the proven
@@ -683,6 +767,11 @@ impl Player for MctsPlayer {
         let mut analysis = self.analysis(&root, &lines);
         if let Some(solution) = solution.filter(|s| s.verdict != Verdict::Loss) {
             self.hopeless[game.position().side_to_move().index()] = 0;
+            let solution = if self.settings.decided {
+                self.searched_turn_keeping(game.position(), &analysis, solution, budget, start)
+            } else {
+                solution
+            };
             prove(&mut analysis, solution);
             return Decision {
                 turn: analysis.candidates[0].turn.clone(),

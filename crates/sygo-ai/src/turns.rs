@@ -22,7 +22,7 @@ use std::collections::HashSet;
 use sygo_rules::Turn;
 
 use crate::analysis::Candidate;
-use crate::search::{GameState, Policy, Search, best, merged_children};
+use crate::search::{ChildStats, GameState, Policy, Search, best, decided_visits, merged_children};
 use crate::steps::{Step, StepGame, turn_of};
 
 /// A whole turn found in the trees, with what the simulations say of it for
@@ -59,11 +59,16 @@ pub(crate) fn whole_turns<P: Policy<StepGame>>(
     let me = start.to_act();
     let mut firsts = merged_children(searches, path);
     firsts.retain(|c| c.visits > 0);
-    firsts.sort_by(|a, b| {
-        (b.proven_rank(), b.visits)
-            .cmp(&(a.proven_rank(), a.visits))
-            .then(b.value.total_cmp(&a.value))
-    });
+    let decided = searches.first().is_some_and(|s| s.config().decided);
+    let measured = |children: &[ChildStats<Step>]| {
+        if decided {
+            decided_visits(children)
+        } else {
+            u64::MAX
+        }
+    };
+    let first_measured = measured(&firsts);
+    firsts.sort_by(|a, b| b.order(a, first_measured));
     let mut lines = Vec::new();
     let mut ends = HashSet::new();
     let mut full: Vec<Step> = path.to_vec();
@@ -79,7 +84,7 @@ pub(crate) fn whole_turns<P: Policy<StepGame>>(
         full.push(first.action);
         while !state.is_over() && state.position().turn_in_progress() {
             let children = merged_children(searches, &full);
-            match best(&children).filter(|c| c.visits > 0) {
+            match best(&children, measured(&children)).filter(|c| c.visits > 0) {
                 Some(next) => {
                     state.apply(next.action);
                     steps.push(next.action);

@@ -644,6 +644,8 @@ fn priors_rave_and_transpositions_find_the_same_answers() {
         widening: None,
         proofs: false,
         prove_effort: 0,
+        decided: false,
+        decided_root: false,
         max_nodes: 0,
         max_edges: 0,
     }

@@ -65,7 +65,16 @@ pub(crate) struct Features {
     /// the mover through this point reverses (the witness turns of the
     /// groups in danger), and of the mover's groups in danger next to it.
     capture_through: Vec<u32>,
+    /// Per point index: the opponent stones whose capture a growth on this
+    /// point would throw away, by touching the point of a placement that
+    /// ends the capture in Black's balance turn (a placement may touch no
+    /// stone of the mover, a growth only stones of a group that has not
+    /// grown this turn).
+    spoils: Vec<u32>,
     pub(crate) read_dangers: bool,
+    /// Read the balance turn's placement apart (`spoils`, and no credit
+    /// for the placement before its growths): `PriorSettings::balance`.
+    pub(crate) read_balance: bool,
 }
 
 /// Distances are counted up to this.
@@ -81,6 +90,7 @@ impl Features {
             self.lib_mark.resize(n, 0);
             self.distance.resize(n, FAR);
             self.capture_through.resize(n, 0);
+            self.spoils.resize(n, 0);
         }
         if self.line_board != Some(g) {
             self.line = lines(&g);
@@ -135,16 +145,39 @@ impl Features {
         let g = pos.geometry();
         for p in g.points() {
             self.capture_through[p.index()] = 0;
+            self.spoils[p.index()] = 0;
         }
         let mover = pos.side_to_move();
-        let (groups, group_of, through) =
-            (&mut self.groups, &self.group_of, &mut self.capture_through);
+        let balance = self.read_balance && pos.balance_available();
+        let (groups, group_of, through, spoils) = (
+            &mut self.groups,
+            &self.group_of,
+            &mut self.capture_through,
+            &mut self.spoils,
+        );
         self.reader
             .for_each_reversible(pos, mover.opponent(), |stone, turn| {
                 let id = group_of[stone.index()] as usize;
                 groups[id].in_danger = true;
                 let size = groups[id].size;
                 for &p in turn {
+                    let placement = !g.neighbours(p).any(|q| pos.stone_at(q) == Some(mover));
+                    if placement && balance {
+                        // The placement that ends a balance turn: a growth
+                        // next to it (not of the turn) makes it illegal.
+                        for q in g.neighbours(p) {
+                            if pos.stone_at(q).is_none() && !turn.contains(&q) {
+                                spoils[q.index()] += size;
+                            }
+                        }
+                        if turn.len() > 1 {
+                            // It captures only after the growth before it
+                            // (then the group is in atari there, which the
+                            // priors see); played first it ends the turn
+                            // and captures nothing.
+                            continue;
+                        }
+                    }
                     through[p.index()] += size;
                     // Our groups that grow in the capture: growing elsewhere
                     // would throw it away.
@@ -166,6 +199,17 @@ impl Features {
     pub(crate) fn capture_through(&self, p: Point) -> u32 {
         if self.read_dangers {
             self.capture_through[p.index()]
+        } else {
+            0
+        }
+    }
+
+    /// The opponent stones whose capture in this balance turn a growth on p
+    /// would throw away (see `spoils`).
+    #[inline]
+    pub(crate) fn spoils(&self, p: Point) -> u32 {
+        if self.read_dangers {
+            self.spoils[p.index()]
         } else {
             0
         }

@@ -19,6 +19,7 @@
 //! | a growth onto a liberty of a group whose liberties can all be filled this turn, each by another of our groups (without the reading) | good, more for more stones |
 //! | a growth of our group in danger that leaves it three liberties or more | good, more for more stones |
 //! | a growth of a group that could capture elsewhere, capturing nothing (a group grows once a turn) | bad |
+//! | a growth next to the point of the placement that ends a capturing balance turn (the placement would touch a stone of the turn: illegal) | bad |
 //!
 //! `Finish` is believed bad while some growth step is believed at least even
 //! (a growth stone is a point, and the turn may grow every group), and good
@@ -41,6 +42,12 @@ pub struct PriorSettings {
     /// Read the groups in danger exactly (the rules library's one-turn
     /// capture reading) instead of matching liberties to groups.
     pub reading: bool,
+    /// With `reading`, read Black's balance turn as a turn of growths and
+    /// then a placement: the placement is believed good only once the
+    /// growths before it are played, and a growth next to it (which makes
+    /// it illegal) is believed bad. Without it, every stone of the capture
+    /// is believed good from the start.
+    pub balance: bool,
 }
 
 impl Default for PriorSettings {
@@ -49,6 +56,7 @@ impl Default for PriorSettings {
             even: 10.0,
             strong: 40.0,
             reading: true,
+            balance: true,
         }
     }
 }
@@ -82,6 +90,10 @@ pub(crate) struct StepFacts {
     /// Our stones in danger (the opponent reverses them next turn) in the
     /// groups this stone grows.
     pub(crate) saves: u32,
+    /// Opponent stones whose capture by the placement that ends Black's
+    /// balance turn this stone, as a growth, would make impossible (it
+    /// touches that placement's point).
+    pub(crate) spoils: u32,
 }
 
 /// The facts of a stone of `me` on vacant p.
@@ -120,6 +132,7 @@ pub(crate) fn step_facts(pos: &Position, f: &Features, p: Point, me: Color) -> S
     }
     facts.contact = n_theirs > 0;
     facts.captures_with = f.capture_through(p);
+    facts.spoils = f.spoils(p);
     facts.own_eye = vacant == 0 && n_theirs == 0;
     // Liberties afterwards: the union of our joined groups' liberties and
     // p's vacant neighbours, without p.
@@ -199,7 +212,7 @@ pub(crate) fn stone_prior(
             weight: strong,
         };
     }
-    if facts.spends_capturer && kind == StepKind::Growth {
+    if (facts.spends_capturer || facts.spoils > 0) && kind == StepKind::Growth {
         return Prior {
             value: 0.15,
             weight: strong,
@@ -253,6 +266,7 @@ pub(crate) fn priors(
 ) {
     let pos = game.position();
     f.read_dangers = settings.reading;
+    f.read_balance = settings.balance;
     f.compute(pos);
     let me = pos.side_to_move();
     let mut best_growth = 0.0f32;
@@ -289,4 +303,64 @@ pub(crate) fn priors(
         };
         out.push((step, prior));
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prior_of(pos: &Position, at: &str) -> Prior {
+        let p = pos.geometry().parse_point(at).unwrap();
+        let mut f = Features::default();
+        let mut out = Vec::new();
+        priors(
+            &PriorSettings::default(),
+            &StepGame::new(pos.clone()),
+            &mut f,
+            &mut out,
+        );
+        out.iter()
+            .find(|(s, _)| *s == Step::Stone(p))
+            .map(|&(_, prior)| prior)
+            .unwrap_or_else(|| panic!("{at} is not a step"))
+    }
+
+    /// Black's balance turn, no growth turn yet: G3 grows and takes G4, C5
+    /// is a placement that takes C6. Growing B5 or D5 would touch C5 and
+    /// throw its capture away (the placement may touch no stone of the
+    /// turn), so they are believed bad; the captures very good.
+    #[test]
+    fn growths_that_spoil_the_balance_placement_are_bad() {
+        let pos: Position = "sygo 9 W8/3W5/2B4W1/1BWB5/6B2/5BWB1/1W7/4W1B2/8W b - 0"
+            .parse()
+            .unwrap();
+        assert!(pos.balance_available());
+        for capture in ["G3", "C5"] {
+            assert!(prior_of(&pos, capture).value >= 0.8, "{capture}");
+        }
+        for spoiler in ["B5", "D5"] {
+            assert!(prior_of(&pos, spoiler).value < 0.2, "{spoiler}");
+        }
+        // Once a growth turn has been played, C5 ends no growth, and B5 is
+        // an ordinary growth again.
+        let later: Position = "sygo 9 W8/3W5/2B4W1/1BWB5/6B2/5BWB1/1W7/4W1B2/8W b g 0"
+            .parse()
+            .unwrap();
+        assert!(prior_of(&later, "B5").value > 0.4);
+    }
+
+    /// White's A1 (Sygo 7×7) has two liberties: A2, next to Black's A3 (a
+    /// growth), and B1, next to no black stone (a placement). Only the
+    /// balance turn A2 then B1 takes it: A2 is believed good; B1 played
+    /// first would end the turn and take nothing, so it gets no credit for
+    /// the capture until A2 is on the board.
+    #[test]
+    fn the_balance_placement_counts_once_the_growth_is_played() {
+        let mut pos: Position = "sygo 7 7/5W1/2B1W2/3W3/B3B2/7/W6 b - 0".parse().unwrap();
+        assert!(prior_of(&pos, "A2").value >= 0.78);
+        assert!(prior_of(&pos, "B1").value < 0.6);
+        pos.play_step(pos.geometry().parse_point("A2").unwrap())
+            .unwrap();
+        assert!(prior_of(&pos, "B1").value >= 0.8);
+    }
 }

@@ -75,8 +75,14 @@
 //! of simulations won that resignation looks at.
 //!
 //! Selection never takes a child proven lost for the chooser while another
-//! is left, and takes one proven won at once; the readers put proven wins
-//! first and proven losses last ([`ChildStats::proven`]).
+//! is left, and below the root takes one proven won at once (the node is
+//! then proven too, and ends the simulations that reach it). At the root
+//! the children proven won compete with the others by their values, so
+//! that the visits, and the margins in the values, say which of several
+//! winning turns wins by most. The readers put proven wins first and
+//! proven losses last ([`ChildStats::proven`]), and order the proven wins
+//! by their mean margin ([`ChildStats::order`]): once the result is
+//! decided, the margin decides.
 
 mod backup;
 mod expand;
@@ -97,7 +103,9 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 pub(crate) use results::best;
-pub use results::{ChildStats, NodeStats, merged_children, merged_node_stats};
+pub use results::{
+    ChildStats, DECIDED_VISITS, NodeStats, decided_visits, merged_children, merged_node_stats,
+};
 pub use threads::run_parallel;
 pub use time::Limits;
 pub(crate) use tree::KeyHasher;
@@ -300,6 +308,14 @@ pub struct SearchConfig {
     /// The work per visit a node's proof may take when the policy is asked
     /// (0: the policy is never asked).
     pub prove_effort: u64,
+    /// Once the result is decided, let the margin decide: at the root,
+    /// children proven won compete by their values instead of being taken
+    /// at once, and the readers order proven wins by their margins (module
+    /// doc, "Proven results").
+    pub decided: bool,
+    /// With `decided`, children proven won at the root compete by their
+    /// values rather than being taken at once.
+    pub decided_root: bool,
     /// Most nodes the tree may hold.
     pub max_nodes: usize,
     /// Most edges (children) the tree may hold.
@@ -332,6 +348,8 @@ impl SearchConfig {
             widening: None,
             proofs: false,
             prove_effort: 0,
+            decided: false,
+            decided_root: false,
             max_nodes: 0,
             max_edges: 0,
         }

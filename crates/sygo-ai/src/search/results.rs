@@ -5,6 +5,8 @@
 //! line of play (Sygo's whole turns, a principal variation) in all the trees
 //! at once. With transpositions a state can also be named by its hash.
 
+use std::cmp::Ordering;
+
 use super::tree::{Kind, NONE, Proven};
 use super::{GameState, Policy, Prior, Search};
 
@@ -100,6 +102,9 @@ pub struct ChildStats<A> {
     pub child: Option<NodeStats>,
     /// The chooser's exact result after it (1, ½, 0), if a tree proved it.
     pub proven: Option<f64>,
+    /// The chooser's mean final margin over the simulations through the
+    /// state it leads to (0 when there are none).
+    pub margin: f64,
 }
 
 impl<A> ChildStats<A> {
@@ -113,7 +118,49 @@ impl<A> ChildStats<A> {
             _ => 1,
         }
     }
+
+    /// How the readers order actions, greater first: by
+    /// [`ChildStats::proven_rank`]; among actions proven won, those with
+    /// `measured` visits or more ([`decided_visits`]) by their mean margin
+    /// (the result is decided, and a value near 1 for every one of them no
+    /// longer tells a win by fifty points from a win by two); otherwise by
+    /// visits, then value.
+    pub fn order(&self, other: &ChildStats<A>, measured: u64) -> Ordering {
+        let key = |c: &ChildStats<A>| {
+            let by_margin = c.proven_rank() == 2 && c.visits >= measured;
+            (
+                c.proven_rank(),
+                by_margin,
+                if by_margin { c.margin } else { 0.0 },
+            )
+        };
+        let (a, b) = (key(self), key(other));
+        (a.0, a.1)
+            .cmp(&(b.0, b.1))
+            .then(a.2.total_cmp(&b.2))
+            .then(self.visits.cmp(&other.visits))
+            .then(self.value.total_cmp(&other.value))
+    }
 }
+
+/// The visits from which an action proven won is ranked by its margin
+/// ([`ChildStats::order`]) among `children`: at least [`DECIDED_VISITS`],
+/// and an eighth of the most visited proven win's (the margin of a proven
+/// state stops changing once it is proven, so a few early simulations can
+/// make it look better than it is).
+pub fn decided_visits<A>(children: &[ChildStats<A>]) -> u64 {
+    let most = children
+        .iter()
+        .filter(|c| c.proven_rank() == 2)
+        .map(|c| c.visits)
+        .max()
+        .unwrap_or(0);
+    (most / 8).max(DECIDED_VISITS)
+}
+
+/// The fewest visits with which an action proven won is ranked by its
+/// margin ([`decided_visits`]).
+pub const DECIDED_VISITS: u64 = 16;
 
 impl<G: GameState, P: Policy<G>> Search<G, P> {
     /// The statistics of the state with this hash, if the tree holds it
@@ -199,6 +246,11 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
                     .then(|| self.tree.nodes[e.child as usize].proven)
                     .flatten()
                     .map(|p| f64::from(p.for_player(to_act).result())),
+                margin: if e.child == NONE {
+                    0.0
+                } else {
+                    self.stats_of(e.child).score_lead(to_act)
+                },
             })
             .collect()
     }
@@ -213,10 +265,23 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
         self.children_of(self.tree.root)
     }
 
+    /// The visits from which the readers rank a proven win among `children`
+    /// by its margin: [`decided_visits`] with [`super::SearchConfig::decided`],
+    /// else none (`u64::MAX`).
+    pub fn measured(&self, children: &[ChildStats<G::Action>]) -> u64 {
+        if self.config.decided {
+            decided_visits(children)
+        } else {
+            u64::MAX
+        }
+    }
+
     /// The most visited action at the root (the higher value breaks ties;
     /// a proven win comes first and a proven loss last).
     pub fn best_action(&self) -> Option<G::Action> {
-        best(&self.root_children()).map(|c| c.action)
+        let children = self.root_children();
+        let measured = self.measured(&children);
+        best(&children, measured).map(|c| c.action)
     }
 
     /// The line of most visited actions from the root, while they have at
@@ -226,7 +291,9 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
         let mut id = self.tree.root;
         while line.len() < max_len {
             let children = self.children_of(id);
-            let Some(i) = best_index(&children).filter(|&i| children[i].visits >= min_visits)
+            let measured = self.measured(&children);
+            let Some(i) =
+                best_index(&children, measured).filter(|&i| children[i].visits >= min_visits)
             else {
                 break;
             };
@@ -241,19 +308,15 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
     }
 }
 
-/// The most visited of `children` (the higher value breaks ties), after
-/// their proofs ([`ChildStats::proven_rank`]).
-pub(crate) fn best<A>(children: &[ChildStats<A>]) -> Option<&ChildStats<A>> {
-    best_index(children).map(|i| &children[i])
+/// The first of `children` in the readers' order ([`ChildStats::order`]
+/// with `measured`, `u64::MAX` for none ranked by margin): the most
+/// visited, after their proofs.
+pub(crate) fn best<A>(children: &[ChildStats<A>], measured: u64) -> Option<&ChildStats<A>> {
+    best_index(children, measured).map(|i| &children[i])
 }
 
-fn best_index<A>(children: &[ChildStats<A>]) -> Option<usize> {
-    (0..children.len()).max_by(|&a, &b| {
-        let (a, b) = (&children[a], &children[b]);
-        (a.proven_rank(), a.visits)
-            .cmp(&(b.proven_rank(), b.visits))
-            .then(a.value.total_cmp(&b.value))
-    })
+fn best_index<A>(children: &[ChildStats<A>], measured: u64) -> Option<usize> {
+    (0..children.len()).max_by(|&a, &b| children[a].order(&children[b], measured))
 }
 
 /// The statistics of the state reached by `path` summed over several trees
@@ -302,6 +365,14 @@ pub fn merged_children<G: GameState, P: Policy<G>>(
                     }
                     m.rave_visits = rave;
                     m.proven = m.proven.or(c.proven);
+                    let (mine, theirs) = (
+                        m.child.map_or(0, |s| s.visits),
+                        c.child.map_or(0, |s| s.visits),
+                    );
+                    if mine + theirs > 0 {
+                        m.margin = (m.margin * mine as f64 + c.margin * theirs as f64)
+                            / (mine + theirs) as f64;
+                    }
                     if let Some(child) = c.child {
                         m.child.get_or_insert_with(NodeStats::default).add(&child);
                     }
@@ -310,4 +381,52 @@ pub fn merged_children<G: GameState, P: Policy<G>>(
         }
     }
     merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn child(action: u8, visits: u64, proven: Option<f64>, margin: f64) -> ChildStats<u8> {
+        ChildStats {
+            action,
+            visits,
+            value: 0.5,
+            prior: Prior::NONE,
+            rave_visits: 0,
+            rave_value: 0.0,
+            child: None,
+            proven,
+            margin,
+        }
+    }
+
+    /// Among turns proven won, the wider win is read out first once each
+    /// has enough visits to measure it; a proven win with few visits, or
+    /// one with none proven, is ranked by visits as before.
+    #[test]
+    fn proven_wins_are_ranked_by_their_margin() {
+        let children = vec![
+            child(0, 7_642, Some(1.0), 51.7),
+            child(1, 6_671, Some(1.0), 57.0),
+            child(2, 36, Some(1.0), 60.0),
+            child(3, 20_000, None, 70.0),
+            child(4, 9_000, Some(0.0), 80.0),
+        ];
+        assert_eq!(decided_visits(&children), 7_642 / 8);
+        let measured = decided_visits(&children);
+        // Without the margin (`decided` off), the most visited proven win.
+        assert_eq!(best(&children, u64::MAX).map(|c| c.action), Some(0));
+        assert_eq!(best(&children, measured).map(|c| c.action), Some(1));
+        let mut sorted = children.clone();
+        sorted.sort_by(|a, b| b.order(a, measured));
+        let order: Vec<u8> = sorted.iter().map(|c| c.action).collect();
+        assert_eq!(order, vec![1, 0, 2, 3, 4]);
+        // Without proofs, visits decide whatever the margins.
+        let open = vec![child(0, 100, None, 5.0), child(1, 90, None, 50.0)];
+        assert_eq!(
+            best(&open, decided_visits(&open)).map(|c| c.action),
+            Some(0)
+        );
+    }
 }

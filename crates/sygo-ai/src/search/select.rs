@@ -29,7 +29,7 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             // that keeps the result is proven too, which tells the turn to
             // play; below a root proven lost it looks at no proof at all
             // (`lost_root`: every turn loses, the margins say which least).
-            let root = node == self.tree.root;
+            let root = node == self.tree.root && self.config.decided && self.config.decided_root;
             if let Some(proven) = n.proven.filter(|_| !root && !self.lost_root) {
                 return (Some(node), self.proven_outcome(node, proven), true);
             }
@@ -96,11 +96,12 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             None => range.len(),
         };
         let log_n = parent_visits.ln();
+        let root = node == self.tree.root;
         let mut best = range.start;
         let mut best_score = f32::NEG_INFINITY;
         let mut untried = 0u32;
         for i in range.start..range.start + considered {
-            let score = self.score(&self.tree.edges[i], to_act, log_n);
+            let score = self.score(&self.tree.edges[i], to_act, log_n, root);
             if score == f32::INFINITY {
                 // Reservoir sampling among the untried.
                 untried += 1;
@@ -138,15 +139,20 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
         }
     }
 
-    /// The score of one edge for the player `to_act` at its parent.
+    /// The score of one edge for the player `to_act` at its parent (`root`:
+    /// the parent is the root).
     #[inline]
-    fn score(&self, e: &Edge<G::Action>, to_act: usize, log_n: f32) -> f32 {
+    fn score(&self, e: &Edge<G::Action>, to_act: usize, log_n: f32, root: bool) -> f32 {
         let config = &self.config;
         if config.proofs && !self.lost_root && e.child != NONE {
-            // Never a child proven lost while another is left; a child
-            // proven won at once.
+            // Never a child proven lost while another is left; below the
+            // root a child proven won at once. At the root the children
+            // proven won compete by their values (the margin in them), with
+            // the others, which may be won by more: the readers put proven
+            // wins first, so the turn chosen keeps the win, and the visits
+            // say which of them wins by most.
             match self.tree.nodes[e.child as usize].proven {
-                Some(p) if p.for_player(to_act) == Proven::Win => return f32::MAX,
+                Some(p) if p.for_player(to_act) == Proven::Win && !root => return f32::MAX,
                 Some(p) if p.for_player(to_act) == Proven::Loss => return f32::MIN,
                 _ => {}
             }
