@@ -472,25 +472,27 @@ fn on_sygo_19_no_control_moves_when_a_stone_is_put_down_and_previewed() {
     });
 }
 
+/// Twelve placements on sygo 9, White first.
+const TWELVE: [(&str, &str); 12] = [
+    ("white", "A1"),
+    ("black", "J9"),
+    ("white", "A3"),
+    ("black", "J7"),
+    ("white", "A5"),
+    ("black", "J5"),
+    ("white", "A7"),
+    ("black", "J3"),
+    ("white", "A9"),
+    ("black", "J1"),
+    ("white", "C1"),
+    ("black", "G9"),
+];
+
 #[test]
 fn the_review_line_keeps_its_height_when_it_says_reviewing() {
     run(async |env| {
         let p = env.phone("review line").await;
-        let turns = [
-            ("white", "A1"),
-            ("black", "J9"),
-            ("white", "A3"),
-            ("black", "J7"),
-            ("white", "A5"),
-            ("black", "J5"),
-            ("white", "A7"),
-            ("black", "J3"),
-            ("white", "A9"),
-            ("black", "J1"),
-            ("white", "C1"),
-            ("black", "G9"),
-        ];
-        game_at(&p, people("sygo", 9), &turns).await;
+        game_at(&p, people("sygo", 9), &TWELVE).await;
         p.contains("shown-turn", "Turn 12 of 12").await;
         let height =
             "return document.querySelector('.review-buttons').getBoundingClientRect().height;";
@@ -498,5 +500,48 @@ fn the_review_line_keeps_its_height_when_it_says_reviewing() {
         p.click("[data-review=previous]").await;
         p.contains("shown-turn", "Turn 11 of 12 (reviewing)").await;
         assert_eq!(p.js(height).await, before, "the review line's height");
+    });
+}
+
+#[test]
+fn a_turn_tapped_in_the_move_list_far_down_shows_the_board_in_sight() {
+    run(async |env| {
+        let p = env.phone("board in sight").await;
+        game_at(&p, people("sygo", 9), &TWELVE).await;
+        p.contains("shown-turn", "Turn 12 of 12").await;
+        p.click(r#"#moves [data-turn="3"] button"#).await;
+        p.contains("shown-turn", "Turn 3 of 12 (reviewing)").await;
+        p.wait(
+            "!document.querySelector('[data-stone=\"J5\"]')",
+            "turn 3's position",
+        )
+        .await;
+        let v = p
+            .js(
+                "const b = document.querySelector('svg.board').getBoundingClientRect();
+                 const m = document.querySelector('#moves').getBoundingClientRect();
+                 return [b.top, b.bottom, window.innerHeight, window.scrollY, m.top];",
+            )
+            .await;
+        let v: Vec<f64> = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        assert!(
+            v[3] > 300.0,
+            "the page was scrolled down to the list: {v:?}"
+        );
+        assert!(
+            v[0] >= 0.0 && v[1] <= v[2],
+            "the board is within the screen: {v:?}"
+        );
+        assert!(v[4] >= v[1], "the list is not under the board: {v:?}");
+        p.js("return true;").await;
+        let png = p.client.screenshot().await.expect("a screenshot");
+        let dir = crate::harness::root().join("target/screenshots");
+        std::fs::create_dir_all(&dir).expect("target/screenshots");
+        std::fs::write(dir.join("phone-board-in-sight.png"), png).expect("written");
     });
 }
