@@ -352,11 +352,16 @@ export class Composer {
     const entry = b.entry(this.hover);
     if (!entry) return null;
     if (entry.refused) return { text: `${this.hover}: not allowed. ${entry.refused}`, kind: 'refused' };
-    const then = this.armed === this.hover ? ` Tap ${this.hover} again, or press Play, to play it.` : '';
-    const rev = entry.reverses && entry.reverses.length ? `, reversing ${listPoints(entry.reverses)}` : '';
     const armed = this.armed === this.hover;
+    // A placement after growth stones is the balance turn's last stone: it
+    // is added to the turn, which Finish turn then plays.
+    const last = entry.kind === 'placement' && b.pending.length > 0;
+    let then = '';
+    if (armed) then = ` Tap ${this.hover} again, or press Play, to ${last ? 'add it' : 'play it'}.`;
+    if (last) then += ' Then press Finish turn to play the turn.';
+    const rev = entry.reverses && entry.reverses.length ? `, reversing ${listPoints(entry.reverses)}` : '';
     const kind = entry.kind === 'placement'
-      ? (b.pending.length ? 'a placement (it ends the turn)' : (armed ? 'a placement' : 'a placement (played at once)'))
+      ? (last ? "a placement, the balance turn's last stone" : (armed ? 'a placement' : 'a placement (played at once)'))
       : (b.pending.length ? 'a growth step' : 'a growth step (starts a growth turn)');
     return { text: `${this.hover}: ${kind}${rev}.${then}`, kind: entry.kind };
   }

@@ -17,7 +17,8 @@ import { whyNoAnalysis } from './analysis.js';
 const BALANCE_NOTE =
   'Balance turn: no growth turn has been played yet, so Black may grow any or all of his groups ' +
   'and then place one unconnected stone, in the same turn. Add the growth stones first, then the ' +
-  'placement (it ends the turn), then press Finish turn. A plain placement or growth turn is also allowed.';
+  'placement: it is the last stone of the turn (nothing can be added after it). Then press Finish turn ' +
+  'to play the turn. A plain placement or growth turn is also allowed.';
 
 export class Controls {
   /**
@@ -32,7 +33,7 @@ export class Controls {
     const button = (action, text, attrs) =>
       h('button', { type: 'button', 'data-action': action, id: `${action}-button`, ...attrs }, text);
     this.buttons = {
-      play: button('play', 'Play', { class: 'primary', onclick: () => composer.playArmed() }),
+      play: button('play', 'Play', { onclick: () => composer.playArmed() }),
       finish: button('finish', 'Finish turn', { class: 'primary', onclick: () => composer.finish() }),
       undo: button('undo', 'Undo stone', { onclick: () => composer.undoStone() }),
       clear: button('clear', 'Drop turn', { onclick: () => composer.clearTurn() }),
@@ -66,7 +67,11 @@ export class Controls {
     const buttons = this.buttons;
     const armed = composer.armed && can ? b.entry(composer.armed) : null;
     setText(buttons.play, composer.armed && can ? `Play ${composer.armed}` : 'Play');
-    buttons.play.disabled = !(armed && !armed.refused);
+    const playable = !!(armed && !armed.refused);
+    buttons.play.disabled = !playable;
+    // One next action at a time: Play while a point is previewed, else Finish turn.
+    buttons.play.classList.toggle('primary', playable);
+    buttons.finish.classList.toggle('primary', !playable);
     setText(buttons.finish, n ? `Finish turn (${n} stone${n > 1 ? 's' : ''})` : 'Finish turn');
     buttons.finish.disabled = !(can && n > 0 && b.finish.allowed);
     buttons.undo.disabled = !(can && n);

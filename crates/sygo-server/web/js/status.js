@@ -94,9 +94,12 @@ export function moveOptions(page) {
     return `${side} may ${ways.join(', or ')}${ways.length ? ', or pass' : 'pass'}.${balance}`;
   }
   const kinds = b.steps.kinds || [];
-  if (kinds[kinds.length - 1] === 'placement') return 'Balance turn: grown and placed. Press Finish turn.';
+  if (kinds[kinds.length - 1] === 'placement') {
+    return 'Balance turn: grown and placed, nothing more can be added. Press Finish turn to play it.';
+  }
   const more = growth ? 'grow more of your groups, or ' : '';
-  const place = placement ? `; or end the balance turn with a placement (${placement} point${placement === 1 ? '' : 's'})` : '';
+  const place = placement
+    ? `; or add a placement, the balance turn's last stone (${placement} point${placement === 1 ? '' : 's'})` : '';
   return `Growth turn: ${n} stone${n === 1 ? '' : 's'} pending. ${cap(more)}${more ? 'press' : 'Press'} Finish turn${place}.`;
 }
 

@@ -232,8 +232,11 @@ fn the_page_says_who_is_to_move_and_with_what_at_every_moment() {
         p.pending("G4", 1).await;
         p.contains("move-options", "Growth turn: 1 stone pending")
             .await;
-        p.contains("move-options", "end the balance turn with a placement")
-            .await;
+        p.contains(
+            "move-options",
+            "add a placement, the balance turn's last stone",
+        )
+        .await;
         p.point("A1").await;
         p.contains("move-options", "grown and placed").await;
         p.click("#finish-button").await;
@@ -292,8 +295,11 @@ fn a_balance_turn_on_sygo_19_does_not_cover_the_board_with_placement_squares() {
         .await;
         p.point("K11").await;
         p.pending("K11", 1).await;
-        p.contains("move-options", "end the balance turn with a placement")
-            .await;
+        p.contains(
+            "move-options",
+            "add a placement, the balance turn's last stone",
+        )
+        .await;
         assert_eq!(
             p.js("return document.querySelectorAll('.allow.placement').length;")
                 .await,
@@ -306,7 +312,7 @@ fn a_balance_turn_on_sygo_19_does_not_cover_the_board_with_placement_squares() {
             "R3 previewed as a placement",
         )
         .await;
-        p.contains("preview", "R3: a placement (it ends the turn)")
+        p.contains("preview", "R3: a placement, the balance turn's last stone")
             .await;
     });
 }

@@ -545,3 +545,43 @@ fn a_turn_tapped_in_the_move_list_far_down_shows_the_board_in_sight() {
         std::fs::write(dir.join("phone-board-in-sight.png"), png).expect("written");
     });
 }
+
+/// The ids of the primary (solid blue) buttons shown.
+async fn primary(p: &Page) -> Value {
+    p.js(
+        "return [...document.querySelectorAll('#controls button.primary')]
+            .filter((b) => !b.hidden).map((b) => b.id);",
+    )
+    .await
+}
+
+#[test]
+fn the_balance_turn_shows_one_next_action_at_a_time() {
+    run(async |env| {
+        let p = env.phone("one next action").await;
+        game_at(
+            &p,
+            people("sygo", 9),
+            &[("white", "A3"), ("black", "G3"), ("white", "C1")],
+        )
+        .await;
+        p.to_move("black").await;
+        tap_tap(&p, "G4").await;
+        p.pending("G4", 1).await;
+        assert_eq!(primary(&p).await, json!(["finish-button"]));
+        // The placement previewed: Play is the next action, and the words say
+        // it is the turn's last stone, played by Finish turn.
+        tap_preview(&p, "C6").await;
+        p.contains("preview", "the balance turn's last stone").await;
+        p.contains("preview", "Then press Finish turn").await;
+        assert_eq!(primary(&p).await, json!(["play-button"]));
+        p.click("#play-button").await;
+        p.pending("C6", 2).await;
+        p.contains("move-options", "Press Finish turn to play it")
+            .await;
+        assert_eq!(primary(&p).await, json!(["finish-button"]));
+        p.click("#finish-button").await;
+        p.stone("C6", "black").await;
+        p.to_move("white").await;
+    });
+}

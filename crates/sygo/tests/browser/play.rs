@@ -101,7 +101,7 @@ fn placements_and_the_balance_turn_on_sygo_9() {
             "A1 previewed as the placement, no square on every point",
         )
         .await;
-        p.contains("preview", "a placement (it ends the turn)")
+        p.contains("preview", "a placement, the balance turn's last stone")
             .await;
         p.wait(
             "document.getElementById('finish-button').disabled === false",
