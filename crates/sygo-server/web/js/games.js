@@ -4,7 +4,8 @@ import * as api from './api.js';
 import { h, cap, setChildren } from './dom.js';
 import { resultText } from './announce.js';
 
-const player = (p) => (!p ? '?' : p.kind === 'ai' ? `AI level ${p.level}` : 'person');
+// An uploaded record's players have their names.
+const player = (p) => (!p ? '?' : p.name ? p.name : p.kind === 'ai' ? `AI level ${p.level}` : 'person');
 
 export async function showGames(root) {
   setChildren(root, h('h1', {}, 'Games'), h('p', {}, 'Loading…'));
@@ -19,16 +20,18 @@ export async function showGames(root) {
     setChildren(root, h('h1', {}, 'Games'), h('p', {}, 'No games yet. ', h('a', { href: '/' }, 'Start one.')));
     return;
   }
+  // Each cell says what it is (`data-label`): on a phone a row is a card.
+  const cell = (label, attrs, ...children) => h('td', { 'data-label': label, ...attrs }, ...children);
   const rows = list.map((g) =>
     h('tr', { 'data-game': g.id },
-      h('td', {}, h('a', { href: `/game/${g.id}` }, g.id)),
-      h('td', {}, g.variant === 'hexsygo' ? `Hexsygo base ${g.size}` : `Sygo ${g.size}×${g.size}`),
-      h('td', {}, player(g.black)),
-      h('td', {}, player(g.white)),
-      h('td', { class: 'num-cell' }, String(g.turns)),
-      h('td', {}, g.status === 'over' ? resultText(g) : `${cap(g.to_move)} to move`),
-      h('td', {}, g.source === 'uploaded' ? 'uploaded' : 'played'),
-      h('td', {}, formatTime(g.updated || g.created))));
+      cell('Game', { class: 'game-cell' }, h('a', { href: `/game/${g.id}` }, g.id)),
+      cell('Board', {}, g.variant === 'hexsygo' ? `Hexsygo base ${g.size}` : `Sygo ${g.size}×${g.size}`),
+      cell('Black', { 'data-player': 'black' }, player(g.black)),
+      cell('White', { 'data-player': 'white' }, player(g.white)),
+      cell('Turns', { class: 'num-cell' }, String(g.turns)),
+      cell('Status', {}, g.status === 'over' ? resultText(g) : `${cap(g.to_move)} to move`),
+      cell('Source', {}, g.source === 'uploaded' ? 'uploaded' : 'played'),
+      cell('Updated', {}, formatTime(g.updated || g.created))));
   setChildren(root,
     h('h1', {}, 'Games'),
     h('div', { class: 'table-wrap' },

@@ -174,10 +174,11 @@ function newGameForm() {
       `Level ${l}${l === 1 ? ' (weakest)' : l === 6 ? ' (strongest)' : ''}`)));
   const time = h('select', { id: 'ai-time', name: 'ai-time' },
     ...TIMES.map(([ms, label]) => h('option', { value: ms, selected: ms === 1000 ? true : null }, label)));
-  const sideRow = h('p', { class: 'option-row', id: 'side-row' }, h('label', { for: 'my-side' }, 'You play '), mySide);
+  // Each label with its select (side by side, one a line on a phone).
+  const field = (id, text, select) => h('span', { class: 'field' }, h('label', { for: id }, text), select);
+  const sideRow = h('p', { class: 'option-row', id: 'side-row' }, field('my-side', 'You play', mySide));
   const aiRow = h('p', { class: 'option-row', id: 'ai-row' },
-    h('label', { for: 'ai-level' }, 'The AI’s strength '), level,
-    h('label', { for: 'ai-time', class: 'size-label' }, 'Time per turn '), time);
+    field('ai-level', 'The AI’s strength', level), field('ai-time', 'Time per turn', time));
 
   const mode = () => form.querySelector('input[name=mode]:checked').value;
   const fillSides = () => {
@@ -253,8 +254,9 @@ function newGameForm() {
     h('h2', {}, 'Start a game'),
     ways,
     h('fieldset', { class: 'board-choice' }, h('legend', {}, 'Board'),
-      variantRadio('sygo', 'Sygo (square)', true), variantRadio('hexsygo', 'Hexsygo (hexagonal)', false),
-      h('label', { for: 'size', class: 'size-label' }, 'Size '), size),
+      h('span', { class: 'variants' },
+        variantRadio('sygo', 'Sygo (square)', true), variantRadio('hexsygo', 'Hexsygo (hexagonal)', false)),
+      h('span', { class: 'field' }, h('label', { for: 'size' }, 'Size'), size)),
     sideRow, aiRow,
     startButton,
     message, links);
@@ -322,7 +324,7 @@ function uploadForm() {
   return h('form', { class: 'card upload', id: 'upload', onsubmit: upload },
     h('h2', {}, 'Review a record'),
     h('p', { class: 'small' }, 'Upload a game record (SGF, as sygo writes it) to step through it.'),
-    h('label', { for: 'record-file' }, 'Record file '), file,
+    h('label', { for: 'record-file', class: 'block' }, 'Record file'), file,
     h('label', { for: 'record-text', class: 'block' }, 'or paste it here'), pasted,
     h('button', { type: 'submit', id: 'upload-button' }, 'Upload and review'),
     uploadMessage);

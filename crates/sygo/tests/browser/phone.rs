@@ -585,3 +585,72 @@ fn the_balance_turn_shows_one_next_action_at_a_time() {
         p.to_move("white").await;
     });
 }
+
+/// The controls of the page (buttons, selects, inputs, links; a radio
+/// button or a check box by its label) shown less than 44 CSS px tall.
+async fn small_controls(p: &Page) -> Value {
+    p.js("const out = [];
+          const controls = document.querySelectorAll(
+            'main button, main select, main input:not([type=radio]):not([type=checkbox]), main a, main label:has(input[type=radio])');
+          for (const e of controls) {
+            const r = e.getBoundingClientRect();
+            if (r.width === 0 && r.height === 0) continue;
+            if (r.height < 44) out.push(`${e.tagName} ${e.id || e.textContent.trim().slice(0, 30)}: ${r.height}`);
+          }
+          return out;")
+        .await
+}
+
+#[test]
+fn every_control_of_the_home_page_and_the_games_list_is_44_px_tall_on_a_phone() {
+    run(async |env| {
+        let p = env.phone("home sizes").await;
+        p.paste_record(include_str!(
+            "../../../sygo-server/tests/records/uploaded.sgf"
+        ))
+        .await;
+        p.wait(
+            "location.pathname.startsWith('/game/')",
+            "the uploaded record",
+        )
+        .await;
+        game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        p.goto("/").await;
+        p.wait("document.getElementById('ai-time')", "the home page")
+            .await;
+        p.screenshot("phone-home.png", true).await;
+        assert_eq!(small_controls(&p).await, json!([]), "on the home page");
+        // Each label beside its select; no radio button squeezed.
+        let v = p
+            .js("const l = document.querySelector('label[for=size]').getBoundingClientRect();
+                 const s = document.getElementById('size').getBoundingClientRect();
+                 const r = document.getElementById('mode-online').getBoundingClientRect();
+                 return [l.right <= s.left + 1, Math.abs(l.top + l.height / 2 - (s.top + s.height / 2)) < 4, r.width];")
+            .await;
+        assert_eq!(
+            v,
+            json!([true, true, 22]),
+            "the size's label, the online radio"
+        );
+        p.goto("/games").await;
+        p.wait(
+            "document.querySelector('.games tbody tr')",
+            "the games list",
+        )
+        .await;
+        p.screenshot("phone-games.png", true).await;
+        assert_eq!(small_controls(&p).await, json!([]), "on /games");
+        let widths = p
+            .js("return [document.documentElement.scrollWidth, window.innerWidth];")
+            .await;
+        assert_eq!(widths[0], widths[1], "the list fits the screen's width");
+        let names = p
+            .js("return [...document.querySelectorAll('[data-player]')].map((e) => e.textContent).join(' ');")
+            .await;
+        let names = names.as_str().unwrap();
+        assert!(
+            names.contains("Ann") && names.contains("Bob"),
+            "the uploaded record's players: {names}"
+        );
+    });
+}
