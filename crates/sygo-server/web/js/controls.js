@@ -84,8 +84,10 @@ export class Controls {
     buttons.takeback.hidden = !offer.offered;
     buttons.takeback.disabled = !offer.allowed || composer.submitting;
     buttons.resign.disabled = !(g.status === 'playing' && page.mySides().length > 0 && composer.resignToken());
-    // Spectators and uploaded records have nothing to play.
-    el.controls.hidden = page.mySides().length === 0;
+    // Spectators and uploaded records have nothing to play, and nothing is
+    // left to play once the game is over (the controls are under or beside
+    // the board: the board does not move).
+    el.controls.hidden = page.mySides().length === 0 || g.status === 'over';
     let reason = '';
     if (can && n && !b.finish.allowed && b.steps) {
       reason = `Cannot finish yet: ${b.finish.reason || 'the turn cannot end here.'}`;

@@ -27,6 +27,9 @@ import * as analysis from './analysis.js';
 import { RecordTree } from './record-tree.js';
 import { AiReview } from './ai-review.js';
 
+/** What an uploaded record's page offers: nobody plays it. */
+export const UPLOADED = 'An uploaded record: step through it, or ask the AI to review it.';
+
 /** Shows the game `id` in `root`; returns a function that stops its updates. */
 export function showGame(root, id) {
   const page = new GamePage(root, id);
@@ -184,7 +187,10 @@ class GamePage {
   /** Why this page may not move now, in words. */
   whyNot() {
     const g = this.game;
-    if (!this.live()) return 'You are reviewing an earlier position: press ▶| (or End) to return to the game.';
+    if (this.game.source === 'uploaded') return UPLOADED;
+    if (!this.live()) {
+      return `You are reviewing an earlier position: ${this.touch ? 'tap ▶|' : 'press ▶| (or End)'} to return to the game.`;
+    }
     if (g.status !== 'playing') return `The game is over: ${resultText(g)}.`;
     if (g[g.to_move].kind === 'ai') return `It is ${cap(g.to_move)}'s turn: the AI is playing it.`;
     if (!this.tokenFor(g.to_move)) {

@@ -70,7 +70,10 @@ export function renderStatus(page) {
 /** What the side to move may do now, in words (placement, growth, the balance turn, pass). */
 export function moveOptions(page) {
   const g = page.game;
-  if (!page.live()) return 'You are reviewing an earlier position: ▶| (or End) returns to the game.';
+  if (g.source === 'uploaded') return 'An uploaded record: step through it, or ask the AI to review it.';
+  if (!page.live()) {
+    return `You are reviewing an earlier position: ${page.touch ? 'tap ▶| to return' : '▶| (or End) returns'} to the game.`;
+  }
   if (g.status === 'over') return '';
   const side = cap(g.to_move);
   if (g[g.to_move].kind === 'ai') return `The AI plays ${side}'s turn.`;
@@ -126,7 +129,7 @@ export function renderLegend(page, building) {
   ];
   if (building) {
     items.push(
-      item('①', 'translucent numbered stone with a dashed ring: pending stone of this turn (click it to take it back)'),
+      item('①', `translucent numbered stone with a dashed ring: pending stone of this turn (${page.touch ? 'tap' : 'click'} it to take it back)`),
       item('△', 'triangle: your group can still grow this turn (fresh)'),
       item('✓', 'check: your group has grown this turn'),
       item('✕', 'cross: your group is frozen by a capture this turn'),

@@ -640,3 +640,26 @@ fn resigning_clears_the_analysis_of_the_game_in_progress() {
         assert_eq!(ai_output(&p).await, json!(["", 0, 0]), "no stale analysis");
     });
 }
+
+#[test]
+fn a_finished_game_hides_its_play_controls_and_the_board_stays() {
+    run(async |env| {
+        let p = env.phone("over hides controls").await;
+        game_at(&p, people("sygo", 9), &[("white", "E5")]).await;
+        p.to_move("black").await;
+        let board = rect(&p, "svg.board").await;
+        p.click("#resign-button").await;
+        p.wait(
+            "document.getElementById('confirm-resign')?.open",
+            "the question",
+        )
+        .await;
+        p.click("#confirm-resign-yes").await;
+        p.contains("to-move", "Game over").await;
+        let shown = p
+            .js("return [...document.querySelectorAll('#controls button')].filter((b) => b.getClientRects().length).map((b) => b.id);")
+            .await;
+        assert_eq!(shown, json!([]), "no play control left");
+        assert_eq!(rect(&p, "svg.board").await, board, "the board stays");
+    });
+}

@@ -654,3 +654,22 @@ fn every_control_of_the_home_page_and_the_games_list_is_44_px_tall_on_a_phone() 
         );
     });
 }
+
+#[test]
+fn a_phone_is_told_to_tap_and_shown_no_keyboard_help() {
+    run(async |env| {
+        let p = env.phone("tap words").await;
+        game_at(&p, people("sygo", 9), &[("white", "A3"), ("black", "G3")]).await;
+        p.to_move("white").await;
+        tap_tap(&p, "A4").await;
+        p.pending("A4", 1).await;
+        p.contains("legend", "tap it to take it back").await;
+        let keys = p
+            .js("return document.querySelector('.keys-box').getClientRects().length;")
+            .await;
+        assert_eq!(keys, json!(0), "no help for a keyboard");
+        p.click("[data-review=previous]").await;
+        p.contains("move-options", "tap ▶| to return to the game")
+            .await;
+    });
+}

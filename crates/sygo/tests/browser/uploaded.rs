@@ -205,3 +205,21 @@ fn a_hostile_record_is_shown_as_text_and_runs_nothing() {
         p.close().await;
     });
 }
+
+#[test]
+fn an_uploaded_record_says_it_is_stepped_through_not_played() {
+    run(async |env| {
+        let p = env.phone("uploaded words").await;
+        upload(&p, RECORD).await;
+        p.contains(
+            "move-options",
+            "An uploaded record: step through it, or ask the AI to review it.",
+        )
+        .await;
+        let words = p.text("#move-options").await;
+        assert!(!words.contains("watching"), "{words}");
+        p.point("A1").await;
+        p.contains("message", "An uploaded record: step through it")
+            .await;
+    });
+}
