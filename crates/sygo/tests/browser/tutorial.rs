@@ -270,3 +270,52 @@ fn a_step_from_the_keyboard_and_progress_kept_over_a_reload() {
         assert_eq!(stored, serde_json::json!({}));
     });
 }
+
+/// The server's answers of status `status` so far, as the page's resource
+/// timings record them.
+async fn answers_of_status(p: &Page, status: u16) -> Value {
+    p.js(&format!(
+        "return performance.getEntriesByType('resource')
+           .filter(e => e.responseStatus === {status}).map(e => e.name);"
+    ))
+    .await
+}
+
+#[test]
+fn a_tap_after_a_wrong_try_starts_the_step_again_with_that_tap() {
+    run(async |env| {
+        let p = env.phone("tutorial-retry").await;
+        p.goto("/learn#placement").await;
+        settled(&p, "playing", "the first step").await;
+        p.point("C3").await;
+        settled(&p, "done", "step 1").await;
+        p.click("#learn-next").await;
+        settled(&p, "playing", "step 2").await;
+        p.contains("lesson-where", "step 2 of 2").await;
+
+        // C4 grows the group at C3: a legal turn that misses the goal.
+        p.point("C4").await;
+        p.pending("C4", 1).await;
+        p.click("#learn-finish").await;
+        settled(&p, "missed", "C4 played").await;
+        p.contains("lesson-turn", "Tap a point to try again").await;
+        p.screenshot("tutorial-missed.png", true).await;
+
+        // A tap on the board, without Try again: the step starts again and
+        // the tap is its first stone (E1, a placement, is played at once).
+        p.point("E1").await;
+        settled(&p, "done", "E1 after the wrong try").await;
+        p.stone("E1", "white").await;
+        let c4 = p
+            .js("return !!document.querySelector('[data-stone=\"C4\"]');")
+            .await;
+        assert_eq!(c4, Value::Bool(false), "the wrong try is gone");
+        p.contains("lesson-turn", "You played E1.").await;
+        p.screenshot("tutorial-retry-by-tap.png", true).await;
+        assert_eq!(
+            answers_of_status(&p, 422).await,
+            serde_json::json!([]),
+            "no refused request"
+        );
+    });
+}

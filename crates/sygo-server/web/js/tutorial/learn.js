@@ -263,6 +263,13 @@ class LearnPage {
 
   /** A point tapped, clicked or chosen with the keys. */
   async tap(point) {
+    // After a try that missed the goal, a tap on the board starts the step
+    // again by itself and is the first stone of the new try (the position
+    // shown is the one after the try, which the rules are not asked about).
+    if (this.state === 'missed' && !this.busy) {
+      await this.open(this.li, this.si);
+      if (this.state !== 'playing') return;
+    }
     if (this.state !== 'playing' || this.busy || !this.answer) return;
     const k = this.pending.indexOf(point);
     if (k >= 0) {
@@ -471,6 +478,7 @@ class LearnPage {
       const t = this.played;
       this.turnLine.textContent = t.turn === 'pass' ? 'You passed.'
         : `You played ${listPoints(t.stones)}` + (t.reversed.length ? `, reversing ${listPoints(t.reversed)}.` : '.');
+      if (this.state === 'missed') this.turnLine.textContent += ' Tap a point to try again from the start.';
     } else if (p.length) {
       const given = p.slice(0, this.given);
       const mine = p.slice(this.given);
