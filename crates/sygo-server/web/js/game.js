@@ -335,11 +335,17 @@ class GamePage {
     this.renderPreview();
     const shown = this.shown();
     const shownTurn = shown.shown_turn ?? shown.turn_number;
+    // In a variation no main-line turn is shown: ◀ ▶ step along the variation.
+    const v = this.variation;
+    const variation = v ? {
+      turn: shownTurn, hasNext: !!v.children[0],
+      back: () => this.record.back(), next: () => this.record.next(),
+    } : null;
     keepFocus(this.el.review, () => review.renderReview(this.el.review, {
-      id: this.id, shown: shownTurn, total: this.game.turn_number, go: (n) => this.goTo(n),
+      id: this.id, shown: shownTurn, total: this.game.turn_number, go: (n) => this.goTo(n), variation,
     }));
     keepFocus(this.el.moves, () => review.renderMoves(this.el.moves, {
-      turns: this.game.turns || [], shown: shownTurn, go: (n) => this.goTo(n),
+      turns: this.game.turns || [], shown: v ? null : shownTurn, go: (n) => this.goTo(n),
     }));
     if (this.record.active()) keepFocus(this.record.elements(), () => this.record.render());
     this.aiReview.render();

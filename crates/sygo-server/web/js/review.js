@@ -7,25 +7,34 @@ import { announce, describeTurn } from './announce.js';
 
 /**
  * The review controls: first, previous, next, last, the turn shown, and the
- * record to download. `go(n)` shows the position after n turns.
+ * record to download. `go(n)` shows the position after n turns. While a
+ * variation of an uploaded record is shown (`variation`: its `turn`,
+ * whether it goes on, `hasNext`, and its own `back()` and `next()`), the
+ * line says so and ◀ ▶ step back and along the variation, as its own
+ * buttons do, instead of jumping to the main line.
  */
-export function renderReview(el, { id, shown, total, go }) {
-  const button = (label, text, target, disabled) =>
+export function renderReview(el, { id, shown, total, go, variation }) {
+  const button = (label, text, action, disabled) =>
     h('button', {
       type: 'button', class: 'nav', 'aria-label': label, title: label,
       'data-review': label.split(' ')[0].toLowerCase(),
-      disabled: disabled ? true : null, onclick: () => go(target),
+      disabled: disabled ? true : null, onclick: action,
     }, text);
+  const v = variation;
+  const words = v
+    ? [`In a variation, turn ${v.turn}`]
+    : [`Turn ${shown} of ${total}`,
+      shown === total ? null : h('span', { class: 'shown-state' }, ' (reviewing)')];
   setChildren(
     el,
     h('div', { class: 'review-buttons', role: 'group', 'aria-label': 'Step through the turns' },
-      button('First position', '|◀', 0, shown === 0),
-      button('Previous turn', '◀', shown - 1, shown === 0),
-      h('span', { class: 'shown-turn', id: 'shown-turn', 'aria-live': 'off' },
-        `Turn ${shown} of ${total}`,
-        shown === total ? null : h('span', { class: 'shown-state' }, ' (reviewing)')),
-      button('Next turn', '▶', shown + 1, shown >= total),
-      button('Last position', '▶|', total, shown >= total)),
+      button('First position', '|◀', () => go(0), !v && shown === 0),
+      v ? button('Previous turn', '◀', () => v.back(), false)
+        : button('Previous turn', '◀', () => go(shown - 1), shown === 0),
+      h('span', { class: 'shown-turn', id: 'shown-turn', 'aria-live': 'off' }, ...words),
+      v ? button('Next turn', '▶', () => v.next(), !v.hasNext)
+        : button('Next turn', '▶', () => go(shown + 1), shown >= total),
+      button('Last position', '▶|', () => go(total), !v && shown >= total)),
     h('a', { class: 'download', href: recordUrl(id), download: `sygo-${id}.sgf` }, 'Download the record (SGF)'),
   );
 }

@@ -223,3 +223,49 @@ fn an_uploaded_record_says_it_is_stepped_through_not_played() {
             .await;
     });
 }
+
+#[test]
+fn in_a_variation_the_review_line_and_its_arrows_follow_the_variation() {
+    run(async |env| {
+        let p = env.desktop("uploaded variation arrows").await;
+        upload(&p, RECORD).await;
+        show_turn(&p, 5).await;
+        p.click(r#"[data-path="0.0.0.0.0.1"]"#).await;
+        p.stone("A7", "black").await;
+        // The line says a variation is shown, and no main-line turn is marked.
+        p.contains("shown-turn", "In a variation, turn 6").await;
+        let text = p.text("#shown-turn").await;
+        assert!(!text.contains("of 8"), "{text}");
+        let marked = p
+            .js("return document.querySelectorAll('#moves li.current, #moves [aria-current]').length;")
+            .await;
+        assert_eq!(marked, json!(0), "a main-line turn marked in a variation");
+        // ▶ goes along the variation (C3), not to the main line's turn 6.
+        p.click(r#"[data-review="next"]"#).await;
+        p.stone("C3", "white").await;
+        p.contains("variation-where", "turn 7: White placed C3.")
+            .await;
+        p.contains("shown-turn", "In a variation, turn 7").await;
+        p.screenshot("uploaded-variation-arrows.png", true).await;
+        let end = p
+            .js(r#"return document.querySelector('[data-review="next"]').disabled;"#)
+            .await;
+        assert_eq!(end, json!(true), "▶ at the variation's end");
+        // ◀ steps back along it, then to the fork on the main line.
+        p.click(r#"[data-review="previous"]"#).await;
+        p.contains("variation-where", "turn 6: Black placed A7.")
+            .await;
+        p.wait(
+            r#"!document.querySelector('[data-stone="C3"]')"#,
+            "C3 gone one step back",
+        )
+        .await;
+        p.click(r#"[data-review="previous"]"#).await;
+        p.contains("shown-turn", "Turn 5 of 8").await;
+        p.wait(
+            r#"document.querySelector('#moves li.current[data-turn="5"]') && !document.getElementById('variation-where')"#,
+            "the main line at turn 5, marked",
+        )
+        .await;
+    });
+}
