@@ -95,6 +95,9 @@ pub struct MctsSettings {
     /// With `decided`, the search's children proven won at the root
     /// compete by their values (`SearchConfig::decided_root`).
     pub decided_root: bool,
+    /// With `decided`, the turns read out of the trees put the proven wins
+    /// in the order of their margins (`SearchConfig::decided_read`).
+    pub decided_read: bool,
 }
 
 impl MctsSettings {
@@ -128,6 +131,7 @@ impl MctsSettings {
             prove_effort: 4,
             decided: false,
             decided_root: true,
+            decided_read: true,
         }
     }
 
@@ -178,7 +182,9 @@ impl MctsSettings {
     /// solver may search per visit of such a node), `decided=on|off` (once
     /// the result is proven, the margin decides among the turns that keep
     /// it; off by default), `decided_root=on|off` (with `decided`, the
-    /// children proven won at the root compete by their values).
+    /// children proven won at the root compete by their values),
+    /// `decided_read=on|off` (with `decided`, the turns read out of the
+    /// trees put proven wins in the order of their margins).
     ///
     /// # Errors
     ///
@@ -279,6 +285,7 @@ impl MctsSettings {
             "prove_effort" => self.prove_effort = o.whole(1..=1_000_000)?,
             "decided" => self.decided = o.switch()?,
             "decided_root" => self.decided_root = o.switch()?,
+            "decided_read" => self.decided_read = o.switch()?,
             _ => {
                 return Err(OptionError::Unknown {
                     player: "mcts",
@@ -308,6 +315,7 @@ impl MctsSettings {
             },
             decided: self.decided,
             decided_root: self.decided_root,
+            decided_read: self.decided_read,
             max_nodes: 0,
             max_edges: 0,
         }

@@ -59,7 +59,9 @@ pub(crate) fn whole_turns<P: Policy<StepGame>>(
     let me = start.to_act();
     let mut firsts = merged_children(searches, path);
     firsts.retain(|c| c.visits > 0);
-    let decided = searches.first().is_some_and(|s| s.config().decided);
+    let decided = searches
+        .first()
+        .is_some_and(|s| s.config().decided && s.config().decided_read);
     let measured = |children: &[ChildStats<Step>]| {
         if decided {
             decided_visits(children)

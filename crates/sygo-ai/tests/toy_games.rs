@@ -646,6 +646,7 @@ fn priors_rave_and_transpositions_find_the_same_answers() {
         prove_effort: 0,
         decided: false,
         decided_root: false,
+        decided_read: false,
         max_nodes: 0,
         max_edges: 0,
     }

@@ -316,6 +316,8 @@ pub struct SearchConfig {
     /// With `decided`, children proven won at the root compete by their
     /// values rather than being taken at once.
     pub decided_root: bool,
+    /// With `decided`, the readers order proven wins by their margins.
+    pub decided_read: bool,
     /// Most nodes the tree may hold.
     pub max_nodes: usize,
     /// Most edges (children) the tree may hold.
@@ -350,6 +352,7 @@ impl SearchConfig {
             prove_effort: 0,
             decided: false,
             decided_root: false,
+            decided_read: false,
             max_nodes: 0,
             max_edges: 0,
         }

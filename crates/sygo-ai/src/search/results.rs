@@ -269,7 +269,7 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
     /// by its margin: [`decided_visits`] with [`super::SearchConfig::decided`],
     /// else none (`u64::MAX`).
     pub fn measured(&self, children: &[ChildStats<G::Action>]) -> u64 {
-        if self.config.decided {
+        if self.config.decided && self.config.decided_read {
             decided_visits(children)
         } else {
             u64::MAX

@@ -29,7 +29,7 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             // that keeps the result is proven too, which tells the turn to
             // play; below a root proven lost it looks at no proof at all
             // (`lost_root`: every turn loses, the margins say which least).
-            let root = node == self.tree.root && self.config.decided && self.config.decided_root;
+            let root = node == self.tree.root;
             if let Some(proven) = n.proven.filter(|_| !root && !self.lost_root) {
                 return (Some(node), self.proven_outcome(node, proven), true);
             }
@@ -96,7 +96,7 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             None => range.len(),
         };
         let log_n = parent_visits.ln();
-        let root = node == self.tree.root;
+        let root = node == self.tree.root && self.config.decided && self.config.decided_root;
         let mut best = range.start;
         let mut best_score = f32::NEG_INFINITY;
         let mut untried = 0u32;
