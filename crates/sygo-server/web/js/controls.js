@@ -103,13 +103,28 @@ export class Controls {
     el.balance.hidden = !balance;
     el.undoNote.hidden = offer.offered || page.mySides().length === 0 || g.status !== 'playing';
     setText(el.undoNote, 'Undo is not offered in a game between two people online: a turn played stands.');
-    el.aiButtons.querySelector('#hint-button').disabled = !can;
+    const hint = el.aiButtons.querySelector('#hint-button');
+    const whyNoHint = can ? '' : hintReason(page);
+    hint.disabled = !can;
+    hint.title = whyNoHint || 'A hint for your turn (H)';
     // Where the AI cannot analyse (js/analysis.js says why).
     const analyse = el.aiButtons.querySelector('#analyse-button');
     const why = whyNoAnalysis(page);
     analyse.disabled = why !== '';
     analyse.title = why || 'Analyse the position shown (A)';
+    // The reasons as text too: a title is never seen on a touch screen.
+    setText(el.aiReason, [whyNoHint, why].filter((x) => x).join(' '));
   }
+}
+
+/** Why the Hint button is greyed, in a short sentence. */
+function hintReason(page) {
+  const g = page.game;
+  if (page.mySides().length === 0) return 'Hint is for the players only, on their turn.';
+  if (!page.live()) return 'Hint is for the game\'s last position.';
+  if (g.status !== 'playing') return 'The game is over: no hint.';
+  if (page.composer.submitting) return 'Hint: the turn is being sent.';
+  return 'Hint is for your turn only.';
 }
 
 /** Sets an element's text only when it changes (no needless announcement). */

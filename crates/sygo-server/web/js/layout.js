@@ -35,6 +35,9 @@ export function buildLayout(page) {
   el.aiButtons = h('div', { class: 'ai-buttons' },
     h('button', { type: 'button', id: 'hint-button', onclick: () => page.askHint() }, 'Hint'),
     h('button', { type: 'button', id: 'analyse-button', onclick: () => page.analyse() }, 'Analyse'));
+  // Why Hint or Analyse is greyed, as text (a title is never seen on a
+  // touch screen); its room is kept, so nothing moves when it changes.
+  el.aiReason = h('p', { class: 'ai-reason small', id: 'ai-reason' });
   el.aiOut = h('div', { class: 'ai-out', id: 'ai-out', 'aria-live': 'polite' });
   el.aiReview = h('section', { class: 'ai-review', id: 'ai-review', 'aria-label': 'Review with the AI' });
   el.review = h('div', { class: 'review', id: 'review' });
@@ -52,7 +55,7 @@ export function buildLayout(page) {
         el.status, el.connection, el.scores, el.lastTurnText,
         el.balance, el.undoNote, el.legend,
         h('div', { class: 'options' }, h('label', { class: 'check' }, el.territoryBox, ' Show territory')),
-        h('details', { class: 'ai-tools', open: true }, h('summary', {}, 'AI'), el.aiButtons, el.aiOut),
+        h('details', { class: 'ai-tools', open: true }, h('summary', {}, 'AI'), el.aiButtons, el.aiReason, el.aiOut),
         el.aiReview,
         el.review,
         h('h2', { class: 'moves-title' }, 'Turns'),

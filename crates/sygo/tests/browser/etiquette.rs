@@ -376,6 +376,14 @@ fn a_spectator_link_cannot_move() {
         p.to_move("black").await;
         p.point("C3").await;
         p.contains("message", "You are watching").await;
+        // The greyed Hint says why, as text a finger can see.
+        p.wait(
+            "document.getElementById('hint-button')?.disabled === true",
+            "Hint greyed for a spectator",
+        )
+        .await;
+        p.contains("ai-reason", "Hint is for the players only")
+            .await;
         let (_, game) = p.api("GET", &format!("/api/games/{id}"), None, None).await;
         assert_eq!(game["turn_number"], json!(1));
         assert_eq!(

@@ -277,3 +277,41 @@ fn the_analyse_button_is_disabled_at_the_end_of_a_finished_game() {
         p.close().await;
     });
 }
+
+#[test]
+fn on_a_phone_a_greyed_analyse_says_why_in_visible_text() {
+    run(async |env| {
+        let p = env.phone("analyse reason").await;
+        open_example(&p).await;
+        p.wait(
+            "document.getElementById('analyse-button')?.disabled === true",
+            "Analyse disabled at the end",
+        )
+        .await;
+        // Not only in the title, which a finger never sees: in a line shown
+        // under the buttons.
+        p.contains("ai-reason", "The game is over in this position")
+            .await;
+        let shown = p
+            .js("const e = document.getElementById('ai-reason'); return e.offsetParent !== null && e.getBoundingClientRect().height > 0;")
+            .await;
+        assert_eq!(shown, json!(true), "the reason is visible");
+        p.js(
+            "document.getElementById('ai-reason').scrollIntoView({block: 'center'}); return true;",
+        )
+        .await;
+        let png = p.client.screenshot().await.expect("a screenshot");
+        let dir = root().join("target/screenshots");
+        std::fs::create_dir_all(&dir).expect("target/screenshots");
+        std::fs::write(dir.join("analyse-reason-phone.png"), png).expect("written");
+        // Before the end the analysis can run: no reason is left.
+        p.click("[data-review='previous']").await;
+        p.wait(
+            "document.getElementById('analyse-button')?.disabled === false",
+            "Analyse enabled before the end",
+        )
+        .await;
+        let text = p.text("#ai-reason").await;
+        assert!(!text.contains("Analys"), "{text}");
+    });
+}
