@@ -45,7 +45,7 @@ export class AiReview {
       download: `sygo-${page.id}-review.sgf`,
     }, 'Download the record with the review (SGF)');
     setChildren(el,
-      h('h2', {}, 'Review with the AI'),
+      h('h2', {}, 'The AI\'s review'),
       h('div', { class: 'review-row' }, this.button, this.ownershipLabel),
       this.statusText, this.graph, this.atTurn, this.download);
   }

@@ -315,3 +315,17 @@ fn on_a_phone_a_greyed_analyse_says_why_in_visible_text() {
         assert!(!text.contains("Analys"), "{text}");
     });
 }
+
+#[test]
+fn review_with_the_ai_is_said_once_on_the_button_not_also_as_its_heading() {
+    run(async |env| {
+        let p = env.phone("review said once").await;
+        open_example(&p).await;
+        p.contains("ai-review", "The AI's review").await;
+        let times = p
+            .js("return document.getElementById('ai-review').textContent.split('Review with the AI').length - 1;")
+            .await;
+        assert_eq!(times, json!(1), "said once");
+        assert_eq!(p.text("#review-button").await, "Review with the AI");
+    });
+}
