@@ -1,8 +1,8 @@
 //! What the strong player knows of Sygo: priors for new nodes
-//! ([`priors`]), from features of the board ([`features`]), a playout
-//! policy better than uniform ([`playout`]), exact results of small
-//! endgames in the tree ([`prover`]), and the defence reading of a group in
-//! danger ([`reading`]). [`SygoPolicy`] puts them behind the
+//! (`priors.rs`), from features of the board (`features.rs`), a playout
+//! policy better than uniform (`playout.rs`), exact results of small
+//! endgames in the tree (`prover.rs`), and the defence reading of a group in
+//! danger (`reading.rs`). [`SygoPolicy`] puts them behind the
 //! search's [`Policy`] trait.
 
 mod features;

@@ -21,7 +21,7 @@
 //!    in one pass over the board.
 //! 3. **Growth turns grow every group on small boards.** After each growth
 //!    step the turn goes on with probability `continue_growth`. By default
-//!    that is 1 on boards of at most [`SMALL_BOARD`] points, so a growth turn
+//!    that is 1 on boards of at most `SMALL_BOARD` (64) points, so a growth turn
 //!    grows each of our groups that has a wanted growth point, as a player
 //!    does, and ½ on larger boards, as the library's random player (about
 //!    two stones a growth turn whatever the number of groups, which cannot
@@ -68,7 +68,7 @@ pub struct PlayoutSettings {
     /// Never fill a point surrounded by our own stones.
     pub keep_eyes: bool,
     /// Probability of another growth step after each growth step; `None`:
-    /// 1 on boards of at most [`SMALL_BOARD`] points, ½ on larger ones.
+    /// 1 on boards of at most `SMALL_BOARD` (64) points, ½ on larger ones.
     pub continue_growth: Option<f32>,
     /// A stone that would leave its own group of at least this many stones
     /// in atari (one liberty, captures included) is not played (0: no such
