@@ -196,35 +196,21 @@ impl MctsSettings {
         let fraction = || o.number(0.0f32..=1.0);
         match key {
             "threads" => self.threads = o.whole(THREADS)? as usize,
-            "visits" => {
-                self.visits = if o.is_off() {
-                    None
-                } else {
-                    Some(o.whole(VISITS)?)
-                }
-            }
+            "visits" => self.visits = o.unless_off(|o| o.whole(VISITS))?,
             "time" => self.default_time = Duration::from_millis(o.whole(TIME_MS)?),
             "memory" => self.memory = (o.whole(MEMORY_MIB)? as usize) << 20,
             "c" | "exploration" => self.exploration = o.number(0.0..=100.0)?,
-            "rave" => {
-                self.rave_equivalence = if o.is_off() {
-                    None
-                } else {
-                    Some(o.number(1.0..=1e9)?)
-                }
-            }
+            "rave" => self.rave_equivalence = o.unless_off(|o| o.number(1.0..=1e9))?,
             "margin" => self.margin_weight = fraction()?,
             "expand" => self.expand_after = o.whole(1..=1000)? as u32,
             "widen" => {
-                self.widening = if o.is_off() {
-                    None
-                } else {
+                self.widening = o.unless_off(|o| {
                     let (base, exponent) = o.pair()?;
-                    Some(Widening {
+                    Ok(Widening {
                         base: base.number(1.0..=1000.0)?,
                         exponent: exponent.number(0.0..=1.0)?,
                     })
-                }
+                })?
             }
             "reuse" => self.reuse = o.switch()?,
             "static" => self.static_weight = fraction()?,
@@ -253,34 +239,19 @@ impl MctsSettings {
             "uniform" => self.playouts.uniform = fraction()?,
             "playout_reading" => self.playouts.reading = fraction()?,
             "selfatari" => {
-                self.playouts.self_atari = if o.is_off() {
-                    0
-                } else {
-                    o.whole(1..=1000)? as u32
-                };
+                self.playouts.self_atari =
+                    o.unless_off(|o| o.whole(1..=1000))?.map_or(0, |n| n as u32);
             }
-            "resign" => {
-                self.resign_below = if o.is_off() {
-                    None
-                } else {
-                    Some(o.number(0.0..=1.0)?)
-                }
-            }
+            "resign" => self.resign_below = o.unless_off(|o| o.number(0.0..=1.0))?,
             "endgame" => {
-                self.endgame_vacant = if o.is_off() {
-                    0
-                } else {
-                    o.whole(0..=100)? as usize
-                }
+                self.endgame_vacant = o
+                    .unless_off(|o| o.whole(0..=100))?
+                    .map_or(0, |n| n as usize)
             }
             "endgame_share" => self.endgame_share = o.number(0.0..=1.0)?,
             "proofs" => self.proofs = o.switch()?,
             "prove" => {
-                self.prove_vacant = if o.is_off() {
-                    0
-                } else {
-                    o.whole(0..=64)? as usize
-                }
+                self.prove_vacant = o.unless_off(|o| o.whole(0..=64))?.map_or(0, |n| n as usize)
             }
             "prove_effort" => self.prove_effort = o.whole(1..=1_000_000)?,
             "decided" => self.decided = o.switch()?,

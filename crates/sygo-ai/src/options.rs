@@ -84,6 +84,18 @@ impl<'a> Opt<'a> {
         matches!(self.value, "off" | "none")
     }
 
+    /// `None` for `off` or `none`, else the value as `read` reads it.
+    pub fn unless_off<T>(
+        &self,
+        read: impl FnOnce(&Self) -> Result<T, OptionError>,
+    ) -> Result<Option<T>, OptionError> {
+        if self.is_off() {
+            Ok(None)
+        } else {
+            read(self).map(Some)
+        }
+    }
+
     fn bad(&self, expected: &'static str) -> OptionError {
         OptionError::BadValue {
             key: self.key.to_string(),

@@ -467,3 +467,43 @@ fn the_tree_proves_small_endgames_by_itself() {
     }
     assert!(checked >= 8, "only {checked} endgames");
 }
+
+#[test]
+fn off_turns_off_every_setting_that_may_be_none_and_a_number_sets_it() {
+    let read = |text: &str| {
+        let options: Vec<(String, String)> = text
+            .split(',')
+            .map(|kv| {
+                let (k, v) = kv.split_once('=').unwrap();
+                (k.to_string(), v.to_string())
+            })
+            .collect();
+        MctsPlayer::from_options(1, &options)
+            .unwrap()
+            .settings()
+            .clone()
+    };
+    let off = read("visits=off,rave=none,widen=off,selfatari=off,resign=off,endgame=off,prove=off");
+    assert_eq!(off.visits, None);
+    assert_eq!(off.rave_equivalence, None);
+    assert!(off.widening.is_none());
+    assert_eq!(off.playouts.self_atari, 0);
+    assert_eq!(off.resign_below, None);
+    assert_eq!(off.endgame_vacant, 0);
+    assert_eq!(off.prove_vacant, 0);
+    let on = read("visits=500,rave=300,widen=4/0.5,selfatari=5,resign=0.1,endgame=12,prove=10");
+    assert_eq!(on.visits, Some(500));
+    assert_eq!(on.rave_equivalence, Some(300.0));
+    let widening = on.widening.expect("widening");
+    assert_eq!((widening.base, widening.exponent), (4.0, 0.5));
+    assert_eq!(on.playouts.self_atari, 5);
+    assert_eq!(on.resign_below, Some(0.1));
+    assert_eq!(on.endgame_vacant, 12);
+    assert_eq!(on.prove_vacant, 10);
+    // A value out of range is refused, with the setting's own range.
+    let options = vec![("prove".to_string(), "65".to_string())];
+    let refused = MctsPlayer::from_options(1, &options)
+        .err()
+        .expect("refused");
+    assert_eq!(refused.to_string(), "prove=65: write a number from 0 to 64");
+}
