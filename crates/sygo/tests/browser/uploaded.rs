@@ -39,6 +39,19 @@ async fn show_turn(p: &Page, n: usize) {
     p.contains("shown-turn", &format!("Turn {n} of 8")).await;
 }
 
+/// One step back along the variation, with `button`: from C3 to A7, its
+/// first turn.
+async fn back_to_a7(p: &Page, button: &str) {
+    p.click(button).await;
+    p.contains("variation-where", "turn 6: Black placed A7.")
+        .await;
+    p.wait(
+        r#"!document.querySelector('[data-stone="C3"]')"#,
+        "C3 gone one step back",
+    )
+    .await;
+}
+
 /// The review of the whole record on a device: names, comments, the turns'
 /// descriptions, a variation in and out.
 async fn review(p: &Page) {
@@ -97,14 +110,7 @@ async fn review(p: &Page) {
         .await;
     p.screenshot(&format!("uploaded-{}-variation.png", p.name), true)
         .await;
-    p.click(r#"[data-variation="back"]"#).await;
-    p.contains("variation-where", "turn 6: Black placed A7.")
-        .await;
-    p.wait(
-        r#"!document.querySelector('[data-stone="C3"]')"#,
-        "C3 gone one step back",
-    )
-    .await;
+    back_to_a7(p, r#"[data-variation="back"]"#).await;
     p.click(r#"[data-variation="main"]"#).await;
     p.contains("shown-turn", "Turn 5 of 8").await;
     p.wait(
@@ -252,14 +258,7 @@ fn in_a_variation_the_review_line_and_its_arrows_follow_the_variation() {
             .await;
         assert_eq!(end, json!(true), "▶ at the variation's end");
         // ◀ steps back along it, then to the fork on the main line.
-        p.click(r#"[data-review="previous"]"#).await;
-        p.contains("variation-where", "turn 6: Black placed A7.")
-            .await;
-        p.wait(
-            r#"!document.querySelector('[data-stone="C3"]')"#,
-            "C3 gone one step back",
-        )
-        .await;
+        back_to_a7(&p, r#"[data-review="previous"]"#).await;
         p.click(r#"[data-review="previous"]"#).await;
         p.contains("shown-turn", "Turn 5 of 8").await;
         p.wait(
