@@ -43,6 +43,7 @@ mod spec;
 mod steps;
 mod turns;
 mod uct;
+pub mod view;
 
 pub use analysis::{Analysis, Candidate};
 pub use budget::{Budget, overrun_limit};

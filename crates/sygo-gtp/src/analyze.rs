@@ -28,7 +28,8 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use sygo_ai::Analysis;
-use sygo_rules::{CaptureKind, Color, Position, format_points};
+use sygo_ai::view::AnalysisView;
+use sygo_rules::{Color, Position};
 
 use crate::args::parse_bool;
 use crate::error::CommandError;
@@ -140,66 +141,47 @@ fn figure(x: f64, decimals: usize) -> String {
 /// its newline; empty when there is nothing to say.
 pub(crate) fn report(analysis: &Analysis, position: &Position, request: &AnalyzeRequest) -> String {
     let g = position.geometry();
+    let view = AnalysisView::new(position, analysis);
     let mut out = String::new();
-    for (order, candidate) in analysis
-        .candidates
-        .iter()
-        .take(request.max_moves)
-        .enumerate()
-    {
+    for (order, candidate) in view.candidates.iter().take(request.max_moves).enumerate() {
         if !out.is_empty() {
             out.push(' ');
         }
-        let win_rate = if candidate.win_rate.is_finite() {
-            candidate.win_rate.clamp(0.0, 1.0)
-        } else {
-            0.5
-        };
-        let pv: Vec<String> = candidate.pv.iter().map(|t| t.to_notation(&g)).collect();
         let _ = write!(
             out,
             "info move {} visits {} winrate {} scoreLead {} order {order} pv {}",
-            candidate.turn.to_notation(&g),
+            candidate.turn,
             candidate.visits,
-            figure(win_rate, 4),
+            figure(candidate.win_rate, 4),
             figure(candidate.score_lead, 1),
-            pv.join(" ")
+            candidate.pv.join(" ")
         );
     }
     if request.root_info {
         if !out.is_empty() {
             out.push(' ');
         }
-        let win_rate = if analysis.win_rate.is_finite() {
-            analysis.win_rate.clamp(0.0, 1.0)
-        } else {
-            0.5
-        };
         let _ = write!(
             out,
             "rootInfo visits {} winrate {} scoreLead {}",
-            analysis.visits,
-            figure(win_rate, 4),
-            figure(analysis.score_lead, 1)
+            view.visits,
+            figure(view.win_rate, 4),
+            figure(view.score_lead, 1)
         );
     }
     if request.danger {
-        for danger in position.dangers() {
+        for danger in &view.dangers {
             if !out.is_empty() {
                 out.push(' ');
             }
-            let kind = match danger.kind {
-                CaptureKind::Placement => "placement",
-                CaptureKind::Growth => "growth",
-                CaptureKind::Balance => "balance",
-            };
             let _ = write!(
                 out,
-                "danger color {} stones {} liberties {} turn {} kind {kind} nextTurn {}",
-                danger.color.letter().to_ascii_lowercase(),
-                format_points(&danger.stones, &g),
-                format_points(&danger.liberties, &g),
-                format_points(&danger.turn, &g),
+                "danger color {} stones {} liberties {} turn {} kind {} nextTurn {}",
+                &danger.color[..1],
+                danger.stones.join(","),
+                danger.liberties.join(","),
+                danger.turn,
+                danger.kind,
                 danger.next_turn
             );
         }

@@ -39,6 +39,14 @@ impl Color {
         }
     }
 
+    /// `black` or `white`, as data written for programs has it (JSON).
+    pub fn lowercase(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+
     /// `B` or `W`, as in records and scores.
     pub fn letter(self) -> char {
         match self {

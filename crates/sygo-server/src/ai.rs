@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
+use sygo_ai::view::AnalysisView;
 use sygo_ai::{Analysis, Budget, MctsPlayer, MctsSettings, Player};
 use sygo_rules::{Game, Turn};
 
@@ -14,7 +15,7 @@ use crate::game::Side;
 use crate::games::Entry;
 use crate::secret::seed;
 use crate::state::AppState;
-use crate::view::{DangerView, PointMap, dangers, name};
+use crate::view::{PointMap, name};
 
 /// Plays the AI's turns in a game, one after another while it is to move
 /// (both sides may be the AI), on a task of its own.
@@ -124,69 +125,28 @@ fn rand_for_fallback() -> impl sygo_rules::Rng {
     rand_pcg::Pcg64Mcg::seed_from_u64(seed())
 }
 
-/// A candidate turn as the API writes it.
+/// An analysis as the API writes it: the view `sygo analyze --json` writes
+/// too, with the ownership by point name.
 #[derive(Serialize)]
-struct CandidateView {
-    turn: String,
-    visits: u64,
-    win_rate: f64,
-    score_lead: f64,
-    pv: Vec<String>,
-}
-
-/// An analysis as the API writes it.
-#[derive(Serialize)]
-struct AnalysisView {
-    win_rate: f64,
-    score_lead: f64,
-    visits: u64,
-    candidates: Vec<CandidateView>,
-    /// The groups its opponent can reverse with one turn.
-    dangers: Vec<DangerView>,
+struct AnalysisJson {
+    #[serde(flatten)]
+    view: AnalysisView,
     ownership: PointMap<f32>,
-}
-
-/// A probability, or ½ if it is not a number.
-pub(crate) fn rate(x: f64) -> f64 {
-    if x.is_finite() {
-        x.clamp(0.0, 1.0)
-    } else {
-        0.5
-    }
-}
-
-/// A number, or 0 if it is not one.
-pub(crate) fn finite(x: f64) -> f64 {
-    if x.is_finite() { x } else { 0.0 }
 }
 
 /// The analysis of `game`'s position as JSON.
 fn analysis_json(game: &Game, analysis: &Analysis) -> Result<String, ApiError> {
     let g = game.position().geometry();
-    let view = AnalysisView {
-        win_rate: rate(analysis.win_rate),
-        score_lead: finite(analysis.score_lead),
-        visits: analysis.visits,
-        candidates: analysis
-            .candidates
-            .iter()
-            .map(|c| CandidateView {
-                turn: c.turn.to_notation(&g),
-                visits: c.visits,
-                win_rate: rate(c.win_rate),
-                score_lead: finite(c.score_lead),
-                pv: c.pv.iter().map(|t| t.to_notation(&g)).collect(),
-            })
-            .collect(),
-        dangers: dangers(game.position()),
+    let json = AnalysisJson {
+        view: AnalysisView::new(game.position(), analysis),
         ownership: PointMap(
             g.points()
-                .zip(&analysis.ownership)
-                .map(|(p, &o)| (name(&g, p), if o.is_finite() { o } else { 0.0 }))
+                .map(|p| name(&g, p))
+                .zip(AnalysisView::ownership(analysis))
                 .collect(),
         ),
     };
-    serde_json::to_string(&view).map_err(|e| ApiError::Internal(e.to_string()))
+    serde_json::to_string(&json).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
 /// Searches `game`'s position for `time` with the strongest settings on one

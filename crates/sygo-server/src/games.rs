@@ -23,7 +23,6 @@ use crate::game::{Live, Meta, Side, Source};
 use crate::time::now_ms;
 use crate::uploaded::Uploaded;
 use crate::view;
-use crate::view::color_name;
 
 /// Live updates buffered per game for slow readers (a reader that falls
 /// further behind is sent the current game instead).
@@ -348,7 +347,7 @@ impl Entry {
             number: u32::try_from(number).unwrap_or(u32::MAX),
             turn: turn.to_notation(&self.meta.geometry),
             played: now,
-            color: Some(color_name(color).to_string()),
+            color: Some(color.lowercase().to_string()),
         };
         db.insert_turn(row).await.map_err(|e| match e {
             WriteError::Duplicate => ApiError::Conflict(format!(

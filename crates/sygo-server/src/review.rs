@@ -13,10 +13,10 @@
 //! with its hash: a game in progress reviewed again has only its new
 //! positions analysed (and those that turns taken back changed).
 
+use sygo_ai::view::{finite, rate};
 use sygo_ai::{Analysis, Budget, MctsPlayer, MctsSettings};
 use sygo_rules::{Color, Game, Outcome, Position};
 
-use crate::ai::{finite, rate};
 use crate::error::ApiError;
 use crate::review_store::{PositionReview, Status, hashes, main_line_positions};
 use crate::state::AppState;

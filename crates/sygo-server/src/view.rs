@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use sygo_rules::{Color, Geometry, Point, Position, TurnKind, TurnSummary};
+use sygo_rules::{Geometry, Point, Position, TurnKind, TurnSummary};
 
 use crate::game::{Live, Meta, Side, replay};
 use crate::time::rfc3339;
@@ -32,57 +32,14 @@ pub(crate) fn names(g: &Geometry, points: &[Point]) -> Vec<String> {
     points.iter().map(|&p| name(g, p)).collect()
 }
 
-/// `black` or `white`.
-pub(crate) fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 /// The stones of a position by point name.
 pub(crate) fn stones(pos: &Position) -> PointMap<&'static str> {
     let g = pos.geometry();
     PointMap(
         pos.stones()
-            .map(|(p, c)| (name(&g, p), color_name(c)))
+            .map(|(p, c)| (name(&g, p), c.lowercase()))
             .collect(),
     )
-}
-
-/// A group in danger as the API writes it: a group its opponent can
-/// reverse with one turn (`sygo_rules::Danger`).
-#[derive(Serialize)]
-pub(crate) struct DangerView {
-    color: &'static str,
-    stones: Vec<String>,
-    liberties: Vec<String>,
-    /// A turn of the opponent that reverses it: `D5,F7`.
-    turn: String,
-    /// `placement`, `growth` or `balance`.
-    kind: &'static str,
-    /// Whether the opponent moves next (else: if the owner passed).
-    next_turn: bool,
-}
-
-/// The groups in danger in `pos`, as the API writes them.
-pub(crate) fn dangers(pos: &Position) -> Vec<DangerView> {
-    let g = pos.geometry();
-    pos.dangers()
-        .iter()
-        .map(|d| DangerView {
-            color: color_name(d.color),
-            stones: names(&g, &d.stones),
-            liberties: names(&g, &d.liberties),
-            turn: sygo_rules::format_points(&d.turn, &g),
-            kind: match d.kind {
-                sygo_rules::CaptureKind::Placement => "placement",
-                sygo_rules::CaptureKind::Growth => "growth",
-                sygo_rules::CaptureKind::Balance => "balance",
-            },
-            next_turn: d.next_turn,
-        })
-        .collect()
 }
 
 /// The result of a finished game with the komi: `B+R`, `W+3.5`, `0`.
@@ -128,7 +85,7 @@ pub(crate) fn notation(summary: &TurnSummary) -> String {
 pub(crate) fn last_turn(summary: &TurnSummary) -> LastTurn {
     let g = summary.geometry;
     LastTurn {
-        color: color_name(summary.color),
+        color: summary.color.lowercase(),
         turn: notation(summary),
         stones: names(&g, &summary.stones()),
         reversed: names(&g, &summary.reversed),
@@ -219,7 +176,7 @@ pub(crate) fn game_json(
         updated: rfc3339(live.updated),
         turn_number: total,
         shown_turn: shown,
-        to_move: color_name(position.side_to_move()),
+        to_move: position.side_to_move().lowercase(),
         status: if end.is_over() { "over" } else { "playing" },
         result: result(end, meta.komi),
         balance_available: position.balance_available() && !position.is_over(),
@@ -235,7 +192,7 @@ pub(crate) fn game_json(
             .enumerate()
             .map(|(i, summary)| TurnView {
                 number: i + 1,
-                color: color_name(summary.color),
+                color: summary.color.lowercase(),
                 turn: notation(summary),
                 kind: summary.kind.name(),
                 description: summary.to_string(),
@@ -279,7 +236,7 @@ fn score_view(pos: &Position, komi: f64) -> ScoreView {
                 region
                     .points
                     .iter()
-                    .map(|&p| (name(&g, p), color_name(owner))),
+                    .map(|&p| (name(&g, p), owner.lowercase())),
             );
         }
     }
@@ -320,7 +277,7 @@ pub(crate) fn position_view_with_komi(pos: &Position, komi: f64) -> PositionView
         position: pos.to_position_string(),
         variant: g.variant().name(),
         size: g.size(),
-        to_move: color_name(pos.side_to_move()),
+        to_move: pos.side_to_move().lowercase(),
         status: if pos.is_over() { "over" } else { "playing" },
         result: result(pos, komi),
         balance_available: pos.balance_available() && !pos.is_over(),
@@ -362,7 +319,7 @@ pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live, position: bool) -> List
         black: &meta.black,
         white: &meta.white,
         turns: live.game.turns().len(),
-        to_move: color_name(pos.side_to_move()),
+        to_move: pos.side_to_move().lowercase(),
         status: if pos.is_over() { "over" } else { "playing" },
         result: result(pos, meta.komi),
         source: meta.source.name(),

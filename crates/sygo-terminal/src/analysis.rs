@@ -14,11 +14,10 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
+use sygo_ai::view::{AnalysisView, finite, rate};
 use sygo_ai::{Analysis, Budget, Candidate, PlayerSpec, SpecError};
 use sygo_records::Record;
-use sygo_rules::{
-    CaptureKind, Color, Danger, Game, Geometry, Point, Position, Turn, format_points,
-};
+use sygo_rules::{CaptureKind, Color, Danger, Game, Geometry, Position, Turn, format_points};
 
 use crate::marks::{Marks, last_turn_marks};
 use crate::paint::Paint;
@@ -297,17 +296,8 @@ fn sure_percent(threshold: f32) -> u32 {
 }
 
 /// A win rate as a percentage, 0 to 100 (50 if it is not a number).
-fn percent(rate: f64) -> f64 {
-    if rate.is_finite() {
-        100.0 * rate.clamp(0.0, 1.0)
-    } else {
-        50.0
-    }
-}
-
-/// A number, or 0 if it is not one.
-fn finite(x: f64) -> f64 {
-    if x.is_finite() { x } else { 0.0 }
+fn percent(win_rate: f64) -> f64 {
+    100.0 * rate(win_rate)
 }
 
 /// The best turns, one a line: the turn, its visits, win rate, score lead
@@ -375,80 +365,16 @@ struct JsonReport {
     level: u8,
     /// Search threads (0 when nothing was searched).
     threads: usize,
-    /// Simulations run.
-    visits: u64,
     /// Seconds spent.
     seconds: f64,
-    /// The side to move's chance to win, 0 to 1.
-    win_rate: f64,
-    /// The side to move's expected final margin, in points.
-    score_lead: f64,
-    /// The best turns, most visited first.
-    candidates: Vec<JsonCandidate>,
-    /// The groups in danger: those the opponent can reverse with one turn.
-    dangers: Vec<JsonDanger>,
+    /// The search's view: simulations, win rate, margin, the best turns and
+    /// the groups in danger, as the web app writes it too.
+    #[serde(flatten)]
+    analysis: AnalysisView,
     /// Every point, in the order of `ownership`.
     points: Vec<String>,
     /// For each point, its expected owner from +1 (Black) to −1 (White).
     ownership: Vec<f32>,
-}
-
-/// A candidate turn in `--json`.
-#[derive(Serialize)]
-struct JsonCandidate {
-    /// The turn as written: `D5,F7`, `pass`.
-    turn: String,
-    visits: u64,
-    win_rate: f64,
-    score_lead: f64,
-    /// The principal variation, this turn first.
-    pv: Vec<String>,
-}
-
-/// A group in danger in `--json` (see `sygo_rules::Danger`).
-#[derive(Serialize)]
-struct JsonDanger {
-    /// `black` or `white`: the group's colour.
-    color: &'static str,
-    /// Its stones.
-    stones: Vec<String>,
-    /// Its liberties.
-    liberties: Vec<String>,
-    /// A turn of the opponent that reverses it, as written: `D5,F7`.
-    turn: String,
-    /// `placement`, `growth` or `balance`.
-    kind: &'static str,
-    /// How many of the opponent's groups the turn grows.
-    growers: u32,
-    /// Whether the opponent moves next (else: if the owner passed).
-    next_turn: bool,
-}
-
-impl JsonDanger {
-    fn new(d: &Danger, g: &Geometry) -> JsonDanger {
-        let names = |points: &[Point]| points.iter().map(|&p| g.vertex(p).to_string()).collect();
-        JsonDanger {
-            color: color_name(d.color),
-            stones: names(&d.stones),
-            liberties: names(&d.liberties),
-            turn: format_points(&d.turn, g),
-            kind: match d.kind {
-                CaptureKind::Placement => "placement",
-                CaptureKind::Growth => "growth",
-                CaptureKind::Balance => "balance",
-            },
-            growers: d.growers,
-            next_turn: d.next_turn,
-        }
-    }
-}
-
-/// `black` or `white`.
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
 }
 
 /// The report as JSON, as `sygo analyze --json` prints it (pretty, ending
@@ -471,7 +397,7 @@ impl JsonReport {
             size: g.size(),
             turn: n,
             main_line_turns: record.main_line_len(),
-            to_move: color_name(position.side_to_move()),
+            to_move: position.side_to_move().lowercase(),
             game_over: report.over,
             result: position.outcome().map(|outcome| match position.resigned() {
                 Some(_) => outcome.to_string(),
@@ -480,38 +406,10 @@ impl JsonReport {
             komi,
             level: report.level,
             threads: report.threads,
-            visits: analysis.visits,
             seconds: report.elapsed.as_secs_f64(),
-            win_rate: percent(analysis.win_rate) / 100.0,
-            score_lead: finite(analysis.score_lead),
-            candidates: analysis
-                .candidates
-                .iter()
-                .map(|c| JsonCandidate {
-                    turn: c.turn.to_notation(&g),
-                    visits: c.visits,
-                    win_rate: percent(c.win_rate) / 100.0,
-                    score_lead: finite(c.score_lead),
-                    pv: c.pv.iter().map(|t| t.to_notation(&g)).collect(),
-                })
-                .collect(),
-            dangers: position
-                .dangers()
-                .iter()
-                .map(|d| JsonDanger::new(d, &g))
-                .collect(),
+            analysis: AnalysisView::new(position, analysis),
             points: g.points().map(|p| g.vertex(p).to_string()).collect(),
-            ownership: analysis
-                .ownership
-                .iter()
-                .map(|&o| {
-                    if o.is_finite() {
-                        o.clamp(-1.0, 1.0)
-                    } else {
-                        0.0
-                    }
-                })
-                .collect(),
+            ownership: AnalysisView::ownership(analysis),
         }
     }
 }

@@ -212,16 +212,8 @@ fn make_searcher(player: &Player, level: u8, seed: u64) -> Box<dyn sygo_ai::Play
 /// What a searching player thinks of its position, in a few words: `62% to
 /// win, score lead +3.1, 3200 visits`.
 pub fn thinks(analysis: &Analysis) -> String {
-    let rate = if analysis.win_rate.is_finite() {
-        analysis.win_rate.clamp(0.0, 1.0)
-    } else {
-        0.5
-    };
-    let lead = if analysis.score_lead.is_finite() {
-        analysis.score_lead
-    } else {
-        0.0
-    };
+    let rate = sygo_ai::view::rate(analysis.win_rate);
+    let lead = sygo_ai::view::finite(analysis.score_lead);
     format!(
         "{:.0}% to win, score lead {lead:+.1}, {} visits",
         100.0 * rate,

@@ -410,7 +410,7 @@ pub(crate) async fn side_of_token(
     let entry = find(&state, &id)?;
     let color = side_of(&entry, &headers)?;
     let json = serde_json::to_string(&SideAnswer {
-        side: view::color_name(color),
+        side: color.lowercase(),
     })
     .map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(json_response(StatusCode::OK, json))

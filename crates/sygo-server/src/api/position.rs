@@ -17,7 +17,7 @@ use sygo_rules::{Position, Turn};
 use crate::api::extract::JsonBody;
 use crate::api::{json_response, steps};
 use crate::error::ApiError;
-use crate::view::{PositionView, color_name, names, position_view};
+use crate::view::{PositionView, names, position_view};
 
 /// The body of `POST /api/position`.
 #[derive(Deserialize)]
@@ -105,7 +105,7 @@ pub(crate) async fn turns(
         .map_err(|e| ApiError::Illegal(e.to_string()))?;
     json(&TurnPlayed {
         turn: turn.to_notation(&g),
-        color: color_name(summary.color),
+        color: summary.color.lowercase(),
         stones: names(&g, turn.stones()),
         reversed: names(&g, &summary.reversed),
         kind: summary.kind.name(),

@@ -21,7 +21,6 @@ use crate::review_record::with_review;
 use crate::review_store::hashes as review_hashes;
 use crate::state::AppState;
 use crate::time::date;
-use crate::view::color_name;
 
 /// The query of `GET /api/games/{id}/record`.
 #[derive(Deserialize)]
@@ -163,7 +162,7 @@ pub(crate) async fn upload(
                         number: u32::try_from(i + 1).unwrap_or(u32::MAX),
                         turn: t.to_notation(&geometry),
                         played: created,
-                        color: Some(color_name(color).to_string()),
+                        color: Some(color.lowercase().to_string()),
                     })
                     .collect()
             })
