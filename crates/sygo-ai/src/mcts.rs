@@ -412,14 +412,21 @@ impl MctsPlayer {
         let root = StepGame::new(position.clone());
         self.set_roots(position, &root);
         let limits = self.turn_limits(budget, start);
+        let lines = self.run_and_read(&root, &limits);
+        (root, lines)
+    }
+
+    /// Runs every thread's search from `root` within `limits` (nothing when
+    /// the game is over), then reads the whole turns found, most visited
+    /// first, completed by the priors where the trees stop.
+    fn run_and_read(&mut self, root: &StepGame, limits: &Limits) -> Vec<TurnLine> {
         if !root.is_over() {
-            run_parallel(&mut self.searches, &limits);
+            run_parallel(&mut self.searches, limits);
         }
         let completer = &mut self.completer;
         let mut complete =
             |s: &mut StepGame, steps: &mut Vec<Step>| complete_by_priors(completer, s, steps);
-        let lines = turns::whole_turns(&self.searches, &[], &root, 10, Some(&mut complete));
-        (root, lines)
+        turns::whole_turns(&self.searches, &[], root, 10, Some(&mut complete))
     }
 
     /// Searches the position of `game` within `budget` and says what the
@@ -475,13 +482,7 @@ impl MctsPlayer {
             deadline: budget.time.map(|t| start + t),
             stop: Some(self.stop.clone()),
         };
-        if !root.is_over() {
-            run_parallel(&mut self.searches, &limits);
-        }
-        let completer = &mut self.completer;
-        let mut complete =
-            |s: &mut StepGame, steps: &mut Vec<Step>| complete_by_priors(completer, s, steps);
-        let lines = turns::whole_turns(&self.searches, &[], &root, 10, Some(&mut complete));
+        let lines = self.run_and_read(&root, &limits);
         self.analysis(&root, &lines)
     }
 

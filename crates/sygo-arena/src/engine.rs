@@ -67,78 +67,20 @@ impl EngineConfig {
     }
 }
 
-/// Splits a command line into words as a shell would, without running a
-/// shell: words are separated by white space; `'…'` keeps its text as it is,
-/// `"…"` too except that `\"` and `\\` stand for `"` and `\`; outside quotes
-/// a backslash keeps the next character as it is.
+/// Splits a command line into words as a POSIX shell would, without running
+/// a shell (the `shlex` crate): words are separated by white space; `'…'`
+/// keeps its text as it is, `"…"` too except that `\"`, `\\`, `\$` and `` \` ``
+/// stand for the character after the backslash; outside quotes a backslash
+/// keeps the next character as it is.
 ///
 /// # Errors
 ///
-/// When there is no word, or a quote is not closed.
+/// When there is no word, or a quote is not closed (or a backslash ends the
+/// line).
 pub fn split_command(text: &str) -> Result<Vec<String>, CommandLineError> {
-    let mut words = Vec::new();
-    let mut word: Option<String> = None;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_whitespace() => {
-                if let Some(w) = word.take() {
-                    words.push(w);
-                }
-            }
-            '\'' => {
-                let w = word.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => w.push(c),
-                        None => {
-                            return Err(CommandLineError::Unclosed {
-                                quote: '\'',
-                                text: text.to_string(),
-                            });
-                        }
-                    }
-                }
-            }
-            '"' => {
-                let w = word.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\')) => w.push(c),
-                            Some(c) => {
-                                w.push('\\');
-                                w.push(c);
-                            }
-                            None => {
-                                return Err(CommandLineError::Unclosed {
-                                    quote: '"',
-                                    text: text.to_string(),
-                                });
-                            }
-                        },
-                        Some(c) => w.push(c),
-                        None => {
-                            return Err(CommandLineError::Unclosed {
-                                quote: '"',
-                                text: text.to_string(),
-                            });
-                        }
-                    }
-                }
-            }
-            '\\' => {
-                let w = word.get_or_insert_with(String::new);
-                if let Some(c) = chars.next() {
-                    w.push(c);
-                }
-            }
-            c => word.get_or_insert_with(String::new).push(c),
-        }
-    }
-    words.extend(word);
+    let words = shlex::split(text).ok_or_else(|| CommandLineError::Unclosed {
+        text: text.to_string(),
+    })?;
     if words.is_empty() {
         return Err(CommandLineError::Empty);
     }
@@ -655,6 +597,7 @@ mod tests {
         assert!(split_command("   ").is_err());
         assert!(split_command("a 'b").is_err());
         assert!(split_command("a \"b").is_err());
+        assert!(split_command("a b\\").is_err());
     }
 
     #[test]

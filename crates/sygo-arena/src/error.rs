@@ -13,10 +13,9 @@ use sygo_records::RecordError;
 pub enum CommandLineError {
     /// No word at all.
     Empty,
-    /// A quote (`'` or `"`) opened and never closed.
+    /// A quote (`'` or `"`) opened and never closed, or a backslash at the
+    /// end.
     Unclosed {
-        /// The quote.
-        quote: char,
         /// The whole command line.
         text: String,
     },
@@ -26,7 +25,9 @@ impl fmt::Display for CommandLineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CommandLineError::Empty => f.write_str("the command is empty"),
-            CommandLineError::Unclosed { quote, text } => write!(f, "unclosed {quote} in {text:?}"),
+            CommandLineError::Unclosed { text } => {
+                write!(f, "unclosed quote (or a backslash at the end) in {text:?}")
+            }
         }
     }
 }
