@@ -18,7 +18,7 @@
 //! again for the next game.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -87,6 +87,13 @@ pub fn split_command(text: &str) -> Result<Vec<String>, CommandLineError> {
     Ok(words)
 }
 
+/// Reads the next line of an engine's output into `buffer` (cleared
+/// first), at most [`MAX_LINE`] bytes of it: the bytes read, 0 at the end.
+fn read_line(reader: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<usize> {
+    buffer.clear();
+    reader.by_ref().take(MAX_LINE).read_until(b'\n', buffer)
+}
+
 /// What the reader of an engine's output hands on.
 enum Line {
     /// A line, without its end.
@@ -131,13 +138,9 @@ impl Process {
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
+            let mut buffer = Vec::new();
             loop {
-                let mut buffer = Vec::new();
-                match reader
-                    .by_ref()
-                    .take(MAX_LINE)
-                    .read_until(b'\n', &mut buffer)
-                {
+                match read_line(&mut reader, &mut buffer) {
                     Ok(0) | Err(_) => break,
                     Ok(_) if buffer.last() != Some(&b'\n') && buffer.len() as u64 >= MAX_LINE => {
                         let _ = sender.send(Line::TooLong);
@@ -157,13 +160,9 @@ impl Process {
         let kept = tail.clone();
         let stderr_reader = thread::spawn(move || {
             let mut reader = BufReader::new(stderr);
+            let mut buffer = Vec::new();
             loop {
-                let mut buffer = Vec::new();
-                match reader
-                    .by_ref()
-                    .take(MAX_LINE)
-                    .read_until(b'\n', &mut buffer)
-                {
+                match read_line(&mut reader, &mut buffer) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
                         let line = String::from_utf8_lossy(&buffer).trim().to_string();

@@ -229,18 +229,10 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             .map(|e| ChildStats {
                 action: e.action,
                 visits: u64::from(e.visits),
-                value: if e.visits == 0 {
-                    0.5
-                } else {
-                    f64::from(e.value) / f64::from(e.visits)
-                },
+                value: mean(e.value, e.visits, 0.5),
                 prior: e.prior,
                 rave_visits: u64::from(e.rave_visits),
-                rave_value: if e.rave_visits == 0 {
-                    0.0
-                } else {
-                    f64::from(e.rave_value) / f64::from(e.rave_visits)
-                },
+                rave_value: mean(e.rave_value, e.rave_visits, 0.0),
                 child: (e.child != NONE).then(|| self.stats_of(e.child)),
                 proven: (e.child != NONE)
                     .then(|| self.tree.nodes[e.child as usize].proven)
@@ -381,6 +373,16 @@ pub fn merged_children<G: GameState, P: Policy<G>>(
         }
     }
     merged
+}
+
+/// A sum of values over `n` visits as their mean; `empty` when there are
+/// none.
+fn mean(sum: f32, n: u32, empty: f64) -> f64 {
+    if n == 0 {
+        empty
+    } else {
+        f64::from(sum) / f64::from(n)
+    }
 }
 
 #[cfg(test)]
