@@ -3,25 +3,31 @@
 //! When few vacant points are left, every line of play to the end of the
 //! game can be searched: [`solve`] finds, for the side to move, whether the
 //! game is won, drawn or lost with best play on both sides, and a turn that
-//! keeps that result. The searching player asks it before its search and
-//! plays its turn when the result is a win or a draw: on a small board the
-//! playouts misjudge the last few points (they put big groups in atari at
-//! random), and a game won on the board can be lost by one point there.
+//! keeps that result; [`Solver::best_margin`] finds by how much, and the
+//! turn that ends the game with the best margin. The searching player asks
+//! it before its search: on a small board the playouts misjudge the last few
+//! points (they put big groups in atari at random), and a game won on the
+//! board can be lost by one point there; and once the result is decided,
+//! every turn that keeps it looks alike to a search of wins and losses,
+//! where a player who counts plays the one that keeps the most.
 //!
-//! The search is a negamax with alpha-beta over win, draw and loss, over
-//! whole turns, with a table of positions already solved (keyed by the rules
-//! library's hash, which holds the side to move and the passes). The turns of
-//! a position are listed step by step as the rules allow them, each distinct
-//! resulting position once (two orders of the same growth stones are one
-//! turn); a pass is always one of them. Every turn but a pass fills a vacant
-//! point and two passes end the game, so every line ends.
+//! The search is a negamax with alpha-beta over the final margin, over
+//! whole turns, with a table of positions already read (keyed by the rules
+//! library's hash, which holds the side to move and the passes), each value
+//! kept with what it bounds. The result alone is the margin read within the
+//! window (−1, 1), where only its sign is exact: far fewer positions. The
+//! turns of a position are listed step by step as the rules allow them,
+//! each distinct resulting position once (two orders of the same growth
+//! stones are one turn); a pass is always one of them. Every turn but a pass
+//! fills a vacant point and two passes end the game, so every line ends.
 //!
 //! Turns are tried best-looking first: by the mover's lead on the board
 //! after them, then by the history heuristic (points whose turns cut the
 //! search off before, weighted by how near the root). Before any turn is
-//! searched, one that reaches a position the table already proves lost for
-//! the opponent wins at once (enhanced transposition cutoff). Together these
-//! cut the positions searched on Hexsygo 5 endgames to about a third.
+//! searched, one that reaches a position the table already bounds well
+//! enough for the mover cuts the search off at once (enhanced transposition
+//! cutoff). Together these cut the positions searched on Hexsygo 5 endgames
+//! to about a third.
 //!
 //! A [`Solver`] keeps its table between calls: the player keeps one for the
 //! whole game, so each turn's search starts from what the searches of the
@@ -34,7 +40,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use sygo_rules::{Color, Point, Position, StepKind, Turn};
+use sygo_rules::{Color, Outcome, Point, Position, StepKind, Turn};
 
 use crate::search::KeyHasher;
 
@@ -62,7 +68,7 @@ impl Verdict {
         }
     }
 
-    fn from_value(v: i8) -> Verdict {
+    fn from_value(v: Value) -> Verdict {
         match v.signum() {
             1 => Verdict::Win,
             0 => Verdict::Draw,
@@ -78,6 +84,10 @@ pub struct Solution {
     pub verdict: Verdict,
     /// A turn that reaches it (for a loss, any turn).
     pub turn: Turn,
+    /// The side to move's final margin (its points less the opponent's)
+    /// with best play, when the solver read for it ([`Solver::best_margin`]);
+    /// `turn` then reaches it.
+    pub margin: Option<i32>,
     /// Positions searched.
     pub nodes: u64,
 }
@@ -127,9 +137,19 @@ pub fn solve(position: &Position, limits: &SolveLimits) -> Option<Solution> {
 #[derive(Clone, Copy)]
 struct Known {
     bound: Bound,
-    value: i8,
+    /// A final margin for the side to move, exact or a bound.
+    value: Value,
     best: u64,
 }
+
+/// A position's value in the solver: the side to move's final margin. A
+/// search for the result alone reads it within the window (−1, 1), where
+/// only its sign is exact; the table keeps every value with what it bounds,
+/// so one search's findings serve the other.
+type Value = i16;
+
+/// More than any margin: the value of a game won by resignation.
+const DECISIVE: Value = 10_000;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
@@ -206,7 +226,7 @@ impl Solver {
         self.turns(position, &mut children, &mut stones);
         self.order(&mut children, &stones);
         let mut child = self.take_position(position);
-        let mut best: Option<(i8, usize)> = None;
+        let mut best: Option<(Value, usize)> = None;
         let mut alpha = -1;
         let mut result = Some(());
         for (i, c) in children.iter().enumerate() {
@@ -219,7 +239,7 @@ impl Solver {
                 best = Some((v, i));
             }
             alpha = alpha.max(v);
-            if v == 1 {
+            if v >= 1 {
                 break;
             }
         }
@@ -234,6 +254,75 @@ impl Solver {
                 } else {
                     Turn::Stones(turn_stones)
                 },
+                margin: None,
+                nodes: self.nodes,
+            }
+        });
+        self.lists.push((children, stones));
+        solution
+    }
+
+    /// The side to move's best final margin in `position` with best play on
+    /// both sides, and a turn that reaches it: the result and by how much
+    /// (a longer search than [`Solver::solve`], which reads the result
+    /// alone). `None` when the limits are reached first (or the game is
+    /// over, or a turn is in progress).
+    pub fn best_margin(&mut self, position: &Position, limits: &SolveLimits) -> Option<Solution> {
+        if position.is_over() || position.turn_in_progress() {
+            return None;
+        }
+        if self.table.len() > TABLE_CAP {
+            self.table.clear();
+        }
+        self.nodes = 0;
+        let (mut children, mut stones) = self.lists.pop().unwrap_or_default();
+        self.turns(position, &mut children, &mut stones);
+        self.order(&mut children, &stones);
+        // The best turn found before first.
+        if let Some(known) = self.table.get(&position.hash())
+            && let Some(i) = children.iter().position(|c| c.hash == known.best)
+        {
+            children[..=i].rotate_right(1);
+        }
+        let mut child = self.take_position(position);
+        let mut best: Option<(Value, usize)> = None;
+        let mut alpha = -DECISIVE - 1;
+        let mut result = Some(());
+        for (i, c) in children.iter().enumerate() {
+            play(&mut child, position, c.stones_in(&stones));
+            // Within (alpha, ∞): exact where it beats the best so far.
+            let Some(v) = self
+                .negamax(&child, -DECISIVE - 1, -alpha, limits)
+                .map(|v| -v)
+            else {
+                result = None;
+                break;
+            };
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, i));
+            }
+            alpha = alpha.max(v);
+        }
+        self.positions.push(child);
+        let solution = result.and(best).map(|(value, index)| {
+            let c = children[index];
+            let turn_stones = c.stones_in(&stones).to_vec();
+            self.table.insert(
+                position.hash(),
+                Known {
+                    bound: Bound::Exact,
+                    value,
+                    best: c.hash,
+                },
+            );
+            Solution {
+                verdict: Verdict::from_value(value),
+                turn: if turn_stones.is_empty() {
+                    Turn::Pass
+                } else {
+                    Turn::Stones(turn_stones)
+                },
+                margin: Some(i32::from(value)),
                 nodes: self.nodes,
             }
         });
@@ -246,10 +335,10 @@ impl Solver {
     fn negamax(
         &mut self,
         pos: &Position,
-        mut alpha: i8,
-        mut beta: i8,
+        mut alpha: Value,
+        mut beta: Value,
         limits: &SolveLimits,
-    ) -> Option<i8> {
+    ) -> Option<Value> {
         if pos.is_over() {
             return Some(final_value(pos));
         }
@@ -273,18 +362,18 @@ impl Solver {
         let (alpha0, beta0) = (alpha, beta);
         let (mut children, mut stones) = self.lists.pop().unwrap_or_default();
         self.turns(pos, &mut children, &mut stones);
-        // Enhanced transposition cutoff: a turn to a position the table has
-        // already proven lost for the opponent wins at once, before any
-        // turn is searched.
-        if let Some(best) = self.known_win(&children) {
+        // Enhanced transposition cutoff: a turn to a position the table
+        // already knows is worth at least beta to the mover cuts the search
+        // off at once, before any turn is searched.
+        if let Some((best, value)) = self.known_cutoff(&children, beta) {
             self.lists.push((children, stones));
             let known = Known {
-                bound: Bound::Exact,
-                value: 1,
+                bound: Bound::AtLeast,
+                value,
                 best,
             };
             self.table.insert(key, known);
-            return Some(1);
+            return Some(value);
         }
         self.order(&mut children, &stones);
         // The best turn found before (by an earlier search) first.
@@ -292,7 +381,7 @@ impl Solver {
             children[..=i].rotate_right(1);
         }
         let mut child = self.take_position(pos);
-        let mut best = -1;
+        let mut best = -DECISIVE - 1;
         let mut best_child = 0;
         let mut result = Some(());
         let vacant = pos.vacant_count();
@@ -333,17 +422,14 @@ impl Solver {
         Some(best)
     }
 
-    /// The hash of a turn's position that the table knows is lost for the
-    /// opponent (to move there), if any.
-    fn known_win(&self, children: &[Child]) -> Option<u64> {
-        children
-            .iter()
-            .find(|c| {
-                self.table
-                    .get(&c.hash)
-                    .is_some_and(|k| k.value == -1 && k.bound != Bound::AtLeast)
-            })
-            .map(|c| c.hash)
+    /// A turn to a position whose value for the opponent (to move there)
+    /// the table bounds from above so that it is worth at least `beta` to
+    /// the mover: its hash and that value.
+    fn known_cutoff(&self, children: &[Child], beta: Value) -> Option<(u64, Value)> {
+        children.iter().find_map(|c| {
+            let k = self.table.get(&c.hash)?;
+            (k.bound != Bound::AtLeast && -k.value >= beta).then_some((c.hash, -k.value))
+        })
     }
 
     /// Puts the turns most likely to be best first: by the mover's lead on
@@ -478,12 +564,19 @@ fn out_of_time(limits: &SolveLimits) -> bool {
             .is_some_and(|s| s.load(Ordering::Relaxed))
 }
 
-/// Win (1), draw (0) or loss (−1) of a finished game for its side to move.
-fn final_value(pos: &Position) -> i8 {
+/// The final margin of a finished game for its side to move (its points
+/// less the opponent's; ±[`DECISIVE`] after a resignation).
+fn final_value(pos: &Position) -> Value {
     let me = pos.side_to_move();
-    match pos.outcome().and_then(|o| o.winner()) {
-        Some(winner) if winner == me => 1,
-        Some(_) => -1,
+    match pos.outcome() {
+        Some(Outcome::Score(score)) => {
+            (score.of(me) as i32 - score.of(me.opponent()) as i32) as Value
+        }
+        Some(outcome) => match outcome.winner() {
+            Some(winner) if winner == me => DECISIVE,
+            Some(_) => -DECISIVE,
+            None => 0,
+        },
         None => 0,
     }
 }
@@ -513,7 +606,7 @@ mod tests {
 
     /// A deliberately plain solver: minimax over the same turns, no table, no
     /// pruning.
-    fn plain(pos: &Position) -> i8 {
+    fn plain(pos: &Position) -> Value {
         if pos.is_over() {
             return final_value(pos);
         }
@@ -554,17 +647,44 @@ mod tests {
                     continue;
                 }
                 let expected = plain(&pos);
-                let solution = solve(&pos, &limits()).unwrap();
-                assert_eq!(solution.verdict as i8, expected, "{pos}");
-                let mut after = pos.clone();
-                after.play_turn(&solution.turn).unwrap();
-                let kept = if after.is_over() {
-                    final_value(&after)
-                } else {
-                    -plain(&after)
+                let value_after = |turn: &Turn| {
+                    let mut after = pos.clone();
+                    after.play_turn(turn).unwrap();
+                    if after.is_over() {
+                        final_value(&after)
+                    } else {
+                        -plain(&after)
+                    }
                 };
-                assert_eq!(kept, expected, "{pos}: {:?}", solution.turn);
-                checked[(expected + 1) as usize] += 1;
+                // The result alone.
+                let solution = solve(&pos, &limits()).unwrap();
+                assert_eq!(solution.verdict as i8, expected.signum() as i8, "{pos}");
+                assert_eq!(solution.margin, None);
+                let kept = value_after(&solution.turn);
+                assert_eq!(
+                    kept.signum(),
+                    expected.signum(),
+                    "{pos}: {:?}",
+                    solution.turn
+                );
+                // The margin, by a solver that has read the result (its
+                // table holds bounds from the narrow window) and by a new one.
+                let mut solver = Solver::new();
+                solver.solve(&pos, &limits()).unwrap();
+                for margin in [
+                    solver.best_margin(&pos, &limits()).unwrap(),
+                    Solver::new().best_margin(&pos, &limits()).unwrap(),
+                ] {
+                    assert_eq!(margin.margin, Some(i32::from(expected)), "{pos}");
+                    assert_eq!(margin.verdict as i8, expected.signum() as i8, "{pos}");
+                    assert_eq!(
+                        value_after(&margin.turn),
+                        expected,
+                        "{pos}: {:?}",
+                        margin.turn
+                    );
+                }
+                checked[(expected.signum() + 1) as usize] += 1;
             }
         }
         // Wins, draws and losses all came up.

@@ -78,6 +78,12 @@ pub struct MctsSettings {
     pub endgame_share: f64,
     /// See `endgame_share`.
     pub endgame_nodes_per_visit: u64,
+    /// Where the endgame solver proved the result, read on for the best
+    /// final margin ([`crate::endgame::Solver::best_margin`], within the
+    /// same limits again) and play the turn that reaches it, won, drawn or
+    /// lost: once the result is decided, every turn that keeps it is alike
+    /// to wins and losses, and a player who counts keeps the most.
+    pub endgame_margin: bool,
     /// Know results exactly in the tree and back them up (MCTS-Solver: see
     /// "Proven results" in [`crate::search`]).
     pub proofs: bool,
@@ -126,6 +132,7 @@ impl MctsSettings {
             endgame_vacant: 16,
             endgame_share: 0.5,
             endgame_nodes_per_visit: 2,
+            endgame_margin: true,
             proofs: true,
             prove_vacant: 12,
             prove_effort: 4,
@@ -176,7 +183,9 @@ impl MctsSettings {
     /// turn exactly), `resign=0.02` (or
     /// `off`), `endgame=16` (or `off`: the most vacant points at which the
     /// endgame is solved exactly), `endgame_share=0.5` (the share of the
-    /// turn's time the solver may take), `proofs=on|off` (exact results
+    /// turn's time the solver may take), `endgame_margin=on|off` (where the
+    /// result is proven, read on for the best final margin and play it),
+    /// `proofs=on|off` (exact results
     /// backed up in the tree), `prove=12` (or `off`: the most vacant points
     /// at which tree nodes are solved), `prove_effort=4` (positions the
     /// solver may search per visit of such a node), `decided=on|off` (once
@@ -249,6 +258,7 @@ impl MctsSettings {
                     .map_or(0, |n| n as usize)
             }
             "endgame_share" => self.endgame_share = o.number(0.0..=1.0)?,
+            "endgame_margin" => self.endgame_margin = o.switch()?,
             "proofs" => self.proofs = o.switch()?,
             "prove" => {
                 self.prove_vacant = o.unless_off(|o| o.whole(0..=64))?.map_or(0, |n| n as usize)
@@ -521,6 +531,31 @@ impl MctsPlayer {
         budget: &Budget,
         start: Instant,
     ) -> Option<Solution> {
+        let limits = self.endgame_limits(position, budget, start)?;
+        self.endgame.solve(position, &limits)
+    }
+
+    /// The best final margin of `position` and a turn that reaches it, by
+    /// the endgame solver within its limits for the turn (as
+    /// [`MctsPlayer::solve_endgame`]'s, afresh).
+    fn solve_margin(
+        &mut self,
+        position: &Position,
+        budget: &Budget,
+        start: Instant,
+    ) -> Option<Solution> {
+        let limits = self.endgame_limits(position, budget, start)?;
+        self.endgame.best_margin(position, &limits)
+    }
+
+    /// What the endgame solver may search in `position` for a turn started
+    /// at `start` within `budget`: `None` when it has too many vacant points.
+    fn endgame_limits(
+        &self,
+        position: &Position,
+        budget: &Budget,
+        start: Instant,
+    ) -> Option<SolveLimits> {
         if position.vacant_count() > self.settings.endgame_vacant {
             return None;
         }
@@ -539,7 +574,7 @@ impl MctsPlayer {
                 .map(|d| start + d.saturating_duration_since(start).mul_f64(share)),
             stop: Some(self.stop.clone()),
         };
-        self.endgame.solve(position, &solve_limits)
+        Some(solve_limits)
     }
 
     /// Among the search's first candidates (most visited first: the
@@ -690,6 +725,10 @@ fn prove(analysis: &mut Analysis, solution: Solution) {
         },
     );
     analysis.win_rate = win_rate;
+    if let Some(margin) = solution.margin {
+        analysis.score_lead = f64::from(margin);
+        analysis.candidates[0].score_lead = f64::from(margin);
+    }
 }
 
 /// Completes a turn by its highest prior steps: the completion rule of the
@@ -743,8 +782,24 @@ impl Player for MctsPlayer {
         let start = Instant::now();
         self.stop.store(false, Ordering::Relaxed);
         let solution = self.solve_endgame(game.position(), budget, start);
+        let best_margin = match &solution {
+            Some(_) if self.settings.endgame_margin => {
+                self.solve_margin(game.position(), budget, start)
+            }
+            _ => None,
+        };
         let (root, lines) = self.search(game.position(), budget, start);
         let mut analysis = self.analysis(&root, &lines);
+        if let Some(solution) = best_margin {
+            if solution.verdict != Verdict::Loss {
+                self.hopeless[game.position().side_to_move().index()] = 0;
+            }
+            prove(&mut analysis, solution);
+            return Decision {
+                turn: analysis.candidates[0].turn.clone(),
+                analysis: Some(analysis),
+            };
+        }
         if let Some(solution) = solution.filter(|s| s.verdict != Verdict::Loss) {
             self.hopeless[game.position().side_to_move().index()] = 0;
             let solution = if self.settings.decided {

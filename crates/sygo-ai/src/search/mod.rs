@@ -446,6 +446,11 @@ pub struct Search<G: GameState, P: Policy<G>> {
     /// The root is proven lost for its player to act: the simulation in
     /// progress looks at no proof (module doc, "Proven results").
     lost_root: bool,
+    /// With [`SearchConfig::decided`], the root is proven won for its
+    /// player to act: proofs are kept and made, but end no simulation, and
+    /// a child proven won is not taken at once (module doc, "Proven
+    /// results").
+    won_root: bool,
 }
 
 impl<G: GameState, P: Policy<G>> Search<G, P> {
@@ -468,6 +473,7 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             iterations: 0,
             effort: Effort::default(),
             lost_root: false,
+            won_root: false,
         }
     }
 
@@ -563,6 +569,10 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
         let root = &self.tree.nodes[self.tree.root as usize];
         self.lost_root = self.config.proofs
             && root.proven == Some(Proven::Loss.for_player(usize::from(root.to_act)));
+        self.won_root = self.config.proofs
+            && self.config.decided
+            && self.config.decided_root
+            && root.proven == Some(Proven::Win.for_player(usize::from(root.to_act)));
         let (leaf, outcome, exact) = self.descend(&mut state);
         self.backup(leaf, outcome, exact);
         if self.config.proofs && !self.lost_root {

@@ -12,10 +12,23 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
         let Some(leaf) = leaf else {
             return;
         };
-        if self.tree.nodes[leaf as usize].proven.is_none() {
+        // Where the proofs to back up start: the leaf; or, below a root
+        // proven won (`won_root`), where simulations pass proven nodes, the
+        // deepest proven node of the path.
+        let from = if self.tree.nodes[leaf as usize].proven.is_some() {
+            self.path.len()
+        } else if self.won_root {
+            match (0..self.path.len())
+                .rev()
+                .find(|&i| self.tree.nodes[self.path[i].0 as usize].proven.is_some())
+            {
+                Some(i) => i,
+                None => return,
+            }
+        } else {
             return;
-        }
-        for i in (0..self.path.len()).rev() {
+        };
+        for i in (0..from).rev() {
             let node = self.path[i].0 as usize;
             if self.tree.nodes[node].proven.is_some() {
                 // Proven before (through another path): its parent may be

@@ -29,14 +29,21 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             // that keeps the result is proven too, which tells the turn to
             // play; below a root proven lost it looks at no proof at all
             // (`lost_root`: every turn loses, the margins say which least).
+            // Below a root proven won with `decided` (`won_root`), proofs
+            // are kept but end no simulation: the playouts' margins go on
+            // telling which of the winning turns wins by most.
             let root = node == self.tree.root;
-            if let Some(proven) = n.proven.filter(|_| !root && !self.lost_root) {
+            if let Some(proven) = n
+                .proven
+                .filter(|_| !root && !self.lost_root && !self.won_root)
+            {
                 return (Some(node), self.proven_outcome(node, proven), true);
             }
             if self.config.proofs
                 && !self.lost_root
                 && self.config.prove_effort > 0
                 && !root
+                && n.proven.is_none()
                 && n.visits >= 2
                 && n.visits.is_power_of_two()
             {
@@ -44,7 +51,9 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
                 if let Some(result) = self.policy.prove(state, &self.effort) {
                     let proven = Proven::from_result(result);
                     self.tree.nodes[node as usize].proven = Some(proven);
-                    return (Some(node), self.proven_outcome(node, proven), true);
+                    if !self.won_root {
+                        return (Some(node), self.proven_outcome(node, proven), true);
+                    }
                 }
             }
             let n = &self.tree.nodes[node as usize];
@@ -152,7 +161,9 @@ impl<G: GameState, P: Policy<G>> Search<G, P> {
             // wins first, so the turn chosen keeps the win, and the visits
             // say which of them wins by most.
             match self.tree.nodes[e.child as usize].proven {
-                Some(p) if p.for_player(to_act) == Proven::Win && !root => return f32::MAX,
+                Some(p) if p.for_player(to_act) == Proven::Win && !root && !self.won_root => {
+                    return f32::MAX;
+                }
                 Some(p) if p.for_player(to_act) == Proven::Loss => return f32::MIN,
                 _ => {}
             }

@@ -38,6 +38,7 @@
 #[allow(dead_code)]
 #[path = "../../../sygo-rules/tests/common/diagram.rs"]
 mod diagram;
+mod exact;
 mod oracle;
 mod positions;
 mod puzzle;
@@ -97,11 +98,18 @@ fn every_position_is_read_exhaustively() {
         let mut correct = Vec::new();
         let mut incorrect = Vec::new();
         let mut correct_hashes = oracle::HashSet::default();
+        // Near the end the correct turns are those of the best final margin;
+        // a goal in words must then say what they do.
+        let worded = !matches!(puzzle.goal, puzzle::Goal::BestPlay);
+        let mut best_but_not_goal = Vec::new();
         let complete = oracle::for_each_legal_turn(&judge.start, MAX_STATES, |turn, after| {
             legal += 1;
             if judge.meets(after) {
                 correct.push(turn.to_notation(&puzzle.geometry));
                 correct_hashes.insert(after.hash());
+                if judge.read_to_the_end() && worded && !judge.meets_goal(after) {
+                    best_but_not_goal.push(turn.to_notation(&puzzle.geometry));
+                }
             } else if incorrect.len() < show_wrong {
                 incorrect.push(turn.to_notation(&puzzle.geometry));
             }
@@ -131,12 +139,17 @@ fn every_position_is_read_exhaustively() {
             shown.push("…".to_string());
         }
         println!(
-            "{:<58} {:<11} {:<16} {:>5} of {:>6} correct, random player {:>3}%, {:>6} states, {:>5.2} s: {}",
+            "{:<58} {:<11} {:<16} {:>5} of {:>6} correct{}, random player {:>3}%, {:>6} states, {:>5.2} s: {}",
             puzzle.name,
             g.name(),
             puzzle.goal.kind(),
             correct.len(),
             legal,
+            if judge.read_to_the_end() {
+                " (read to the end)"
+            } else {
+                ""
+            },
             random,
             states,
             read_from.elapsed().as_secs_f64(),
@@ -155,6 +168,15 @@ fn every_position_is_read_exhaustively() {
         };
         if correct.is_empty() {
             problem("no legal turn meets the goal".to_string());
+        }
+        if !best_but_not_goal.is_empty() {
+            problem(format!(
+                "read to the end, turns with the best margin miss the goal: {}",
+                best_but_not_goal.join(" ")
+            ));
+        }
+        if !worded && !judge.read_to_the_end() {
+            problem("best play asked of a position too open to read to the end".to_string());
         }
         if hits(&puzzle.turn(puzzle.solution)) != Ok(true)
             || judge.solved_by(&puzzle.turn(puzzle.solution)) != Ok(true)
@@ -178,6 +200,63 @@ fn every_position_is_read_exhaustively() {
         started.elapsed().as_secs_f64()
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The reader of positions to the end (`exact.rs`, alpha-beta with a table
+/// of bounds) gives the value a plain negamax gives, and its best turns are
+/// those of the best full-window value, on the set's positions with few
+/// vacant points and on endgames of random games on small boards of both
+/// kinds.
+#[test]
+fn the_exact_reader_agrees_with_a_plain_negamax() {
+    use rand::SeedableRng;
+    use std::collections::HashMap;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+    let mut positions: Vec<Position> = positions::all()
+        .iter()
+        .map(|p| p.start())
+        .filter(|p| p.vacant_count() <= 7)
+        .collect();
+    for geometry in [Geometry::sygo(4).unwrap(), Geometry::hexsygo(3).unwrap()] {
+        for _ in 0..15 {
+            let mut pos = Position::new(geometry);
+            while !pos.is_over() && pos.vacant_count() > 8 {
+                pos.play_random_turn(&mut rng);
+            }
+            if !pos.is_over() {
+                positions.push(pos);
+            }
+        }
+    }
+    assert!(positions.len() >= 20, "only {} positions", positions.len());
+    for pos in &positions {
+        let mut plain = HashMap::new();
+        // One reader for all the questions, so that bounds found with one
+        // window are met again with others.
+        let mut exact = exact::Exact::new();
+        let (best, margin) = exact.best(pos);
+        assert_eq!(margin, exact::plain_value(pos, &mut plain), "{pos}");
+        for (turn, after) in exact::turns_of(pos) {
+            let me = pos.side_to_move();
+            let plain_after = if after.is_over() {
+                exact.margin_after(&after, me)
+            } else {
+                -exact::plain_value(&after, &mut plain)
+            };
+            assert_eq!(
+                exact.margin_after(&after, me),
+                plain_after,
+                "{pos} {turn:?}"
+            );
+        }
+        let full: oracle::HashSet = exact
+            .turns(pos)
+            .iter()
+            .filter(|s| s.margin == margin)
+            .map(|s| s.after.hash())
+            .collect();
+        assert_eq!(best, full, "{pos}");
+    }
 }
 
 /// The oracle's shortcut is sound: every point it does not ask about is one
@@ -315,7 +394,7 @@ fn the_strongest_player_in_one_second() {
 fn run_player(puzzles: &[Puzzle], reading: Reading) -> Vec<&'static str> {
     let mut missed = Vec::new();
     let started = Instant::now();
-    for (i, puzzle) in puzzles.iter().enumerate() {
+    for puzzle in puzzles {
         let (mut options, budget) = match reading {
             Reading::FixedVisits => {
                 let n = visits(&puzzle.geometry);
@@ -340,7 +419,7 @@ fn run_player(puzzles: &[Puzzle], reading: Reading) -> Vec<&'static str> {
         );
         let judge = puzzle.judge();
         let game = Game::new(judge.start.clone());
-        let mut player = MctsPlayer::from_options(1000 + i as u64, &options).unwrap();
+        let mut player = MctsPlayer::from_options(seed_of(puzzle), &options).unwrap();
         let t = Instant::now();
         let decision = player.choose(&game, &budget);
         let seconds = t.elapsed().as_secs_f64();
@@ -393,6 +472,21 @@ fn run_player(puzzles: &[Puzzle], reading: Reading) -> Vec<&'static str> {
     missed
 }
 
+/// The seed of the player's choices in a position: from its name, so that a
+/// position is read the same way whatever else is in the set, plus
+/// `TACTICS_SEED` (0 unless set) to read the set again with other seeds.
+fn seed_of(puzzle: &Puzzle) -> u64 {
+    let offset: u64 = std::env::var("TACTICS_SEED")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    // FNV-1a over the name.
+    let name = puzzle.name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
+    name.wrapping_add(offset)
+}
+
 /// How much each position's tactic weighs in playouts: the side to move's
 /// share of wins (in %) after the solution, the wrong turn and a pass, in
 /// 1,000 uniformly random games and then in 1,000 playouts of the strong
@@ -440,4 +534,167 @@ fn playout_values() {
             value("pass")
         );
     }
+}
+
+/// The exact final margin (for the side to move) of every turn of each
+/// position read to the end (`exact.rs`), with the margins of its solution,
+/// its wrong turns and a pass, and how many turns are best (a diagnostic,
+/// not a check; `TACTICS=words` to choose positions).
+#[test]
+#[ignore = "a diagnostic: prints, checks nothing"]
+fn exact_margins() {
+    for puzzle in selected() {
+        let start = puzzle.start();
+        // VACANT=N reads positions up to N vacant points (the set's judge
+        // reads up to exact::MAX_VACANT).
+        let most = std::env::var("VACANT")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(exact::MAX_VACANT);
+        if start.vacant_count() > most {
+            continue;
+        }
+        let mut exact = exact::Exact::new();
+        let me = start.side_to_move();
+        let g = start.geometry();
+        let turns = exact.turns(&start);
+        let best = turns[0].margin;
+        let shown: Vec<String> = turns
+            .iter()
+            .take(6)
+            .map(|s| format!("{} {:+}", s.turn.to_notation(&g), s.margin))
+            .collect();
+        let mut margin_of = |text: &str| {
+            let mut after = start.clone();
+            after.play_turn(&puzzle.turn(text)).unwrap();
+            exact.margin_after(&after, me)
+        };
+        let listed: Vec<String> = std::iter::once(puzzle.solution)
+            .chain(puzzle.wrong.iter().copied())
+            .chain(["pass"])
+            .map(|t| format!("{t} {:+}", margin_of(t)))
+            .collect();
+        println!(
+            "{:<60} {} vacant, {} of {} turns best ({best:+}): {}\n    solution, wrong, pass: {}",
+            puzzle.name,
+            start.vacant_count(),
+            turns.iter().filter(|s| s.margin == best).count(),
+            turns.len(),
+            shown.join(", "),
+            listed.join(", ")
+        );
+    }
+}
+
+/// Finds positions for the set near the end of self-play games: positions
+/// read to the end (`exact.rs`) where few turns keep the best margin, a pass
+/// loses points, and a best turn grows two groups or more or reverses
+/// stones; each printed as a drawing with its best turns, what the player
+/// that made the game played there and the margins. How the positions read
+/// to the end were found (a tool, checks nothing). `MINE=sygo7,hex4` and
+/// `MINE_GAMES=N` choose the boards and the games a board (500 simulations
+/// a turn, one thread, seeds 1 to N).
+#[test]
+#[ignore = "a tool: prints positions, checks nothing"]
+fn mine_endgame_tactics() {
+    use sygo_ai::MctsPlayer;
+    let boards = std::env::var("MINE").unwrap_or("sygo7,sygo9,hex4,hex5".to_string());
+    let games: u64 = std::env::var("MINE_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(4);
+    let options: Vec<(String, String)> = [("threads", "1"), ("resign", "off")]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    for board in boards.split(',') {
+        let geometry = match board {
+            "sygo7" => Geometry::sygo(7),
+            "sygo9" => Geometry::sygo(9),
+            "sygo13" => Geometry::sygo(13),
+            "hex4" => Geometry::hexsygo(4),
+            "hex5" => Geometry::hexsygo(5),
+            other => panic!("unknown board {other}"),
+        }
+        .unwrap();
+        for seed in 1..=games {
+            let mut game = Game::new(Position::new(geometry));
+            let mut player = MctsPlayer::from_options(seed, &options).unwrap();
+            while !game.position().is_over() {
+                let pos = game.position().clone();
+                let decision = player.choose(&game, &Budget::visits(500));
+                let vacant = pos.vacant_count();
+                if (6..=exact::MAX_VACANT).contains(&vacant) {
+                    report_if_tactic(&pos, &decision.turn, board, seed, game.turns().len());
+                }
+                game.play(decision.turn).unwrap();
+            }
+        }
+    }
+}
+
+/// Prints `pos` if it makes a position for the set (see
+/// [`mine_endgame_tactics`]); `played`: the self-play player's turn there.
+fn report_if_tactic(pos: &Position, played: &Turn, board: &str, seed: u64, turn: usize) {
+    let mut exact = exact::Exact::new();
+    let turns = exact.turns(pos);
+    let best = turns[0].margin;
+    let n_best = turns.iter().filter(|s| s.margin == best).count();
+    let me = pos.side_to_move();
+    let margin_of = |exact: &mut exact::Exact, turn: &Turn| {
+        let mut after = pos.clone();
+        after.play_turn(turn).ok()?;
+        Some(exact.margin_after(&after, me))
+    };
+    let pass = margin_of(&mut exact, &Turn::Pass).unwrap_or(i32::MIN);
+    let g = pos.geometry();
+    let themed: Vec<String> = turns
+        .iter()
+        .take(n_best)
+        .filter_map(|s| {
+            let summary = pos.summarize_turn(&s.turn).ok()?;
+            let groups = summary.grown.len();
+            (groups >= 2 || !summary.reversed.is_empty()).then(|| summary.sentence(me.name()))
+        })
+        .collect();
+    if n_best > 3 || n_best * 5 > turns.len() || pass > best - 6 || themed.is_empty() {
+        return;
+    }
+    let played_margin = margin_of(&mut exact, played);
+    // What is at stake: the groups that can be reversed next turn before
+    // the best turn and after it.
+    let dangers = |p: &Position| -> String {
+        p.dangers()
+            .iter()
+            .map(|d| {
+                format!(
+                    "{} {} ({} stones, by {})",
+                    d.color,
+                    g.vertex(d.stones[0]),
+                    d.stones.len(),
+                    sygo_rules::format_points(&d.turn, &g)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let wrong: Vec<String> = turns
+        .iter()
+        .skip(n_best)
+        .take(4)
+        .map(|s| format!("{} {:+}", s.turn.to_notation(&g), s.margin))
+        .collect();
+    println!(
+        "== {board} game {seed} turn {turn}: {me} to move, {vacant} vacant, growth started: {started}, {n_best} of {} turns best ({best:+}); pass {pass:+}; played {} {:+}\n{}\n   best: {}\n   next: {}\n   in danger before: {}\n   in danger after the best: {}",
+        turns.len(),
+        played.to_notation(&g),
+        played_margin.unwrap_or(i32::MIN),
+        pos.diagram(),
+        themed.join(" / "),
+        wrong.join(", "),
+        dangers(pos),
+        dangers(&turns[0].after),
+        vacant = pos.vacant_count(),
+        started = pos.growth_started(),
+    );
 }

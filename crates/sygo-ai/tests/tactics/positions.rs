@@ -23,6 +23,7 @@ fn hex(n: u8) -> Geometry {
 pub fn all() -> Vec<Puzzle> {
     let mut all = first_set();
     all.extend(races());
+    all.extend(endgames());
     all
 }
 
@@ -30,28 +31,6 @@ pub fn all() -> Vec<Puzzle> {
 /// on each board, of every size.
 pub fn first_set() -> Vec<Puzzle> {
     vec![
-        // Black's block of nine has two liberties: B5, touched only by White's
-        // C5-D5, and D1, touched by B1-C1 and the E-group. Two white groups grow in
-        // one turn and reverse all nine; B5 alone only puts the block in atari.
-        // (Black to move would grow out instead.)
-        Puzzle {
-            name: "white captures a nine-stone block with two growths",
-            geometry: sygo(5),
-            to_move: Color::White,
-            growth: Growth::Started,
-            board: "
-                A B C D E
-              5 . . O O . 5
-              4 O X X X O 4
-              3 O X X X O 3
-              2 O X X X O 2
-              1 . O O . O 1
-                A B C D E
-            ",
-            goal: Goal::Capture("C3"),
-            solution: "B5,D1",
-            wrong: &["B5"],
-        },
         // Black's C3-C4 is in atari at C2, where White may place. White's D3-D4
         // is in atari too, at D2, which touches no black stone: a placement at D2
         // reverses it and joins Black's stones into one group (growing to C2 also
@@ -394,25 +373,6 @@ pub fn first_set() -> Vec<Puzzle> {
             solution: "H10,N10",
             wrong: &["H10"],
         },
-        // Black's C3-D3 is in atari at E4, next to White's ring: one growth.
-        Puzzle {
-            name: "white captures by growth on the smallest board",
-            geometry: hex(3),
-            to_move: Color::White,
-            growth: Growth::Started,
-            board: "
-                  C D E
-              5   . . . 5
-              4  . O O . 4
-              3 . O X X O 3
-              2  . O O O 2
-              1   . . . 1
-                  A B C
-            ",
-            goal: Goal::Capture("C3"),
-            solution: "E4",
-            wrong: &["C5"],
-        },
         // White's A1-C1 is in atari at A2 (touching Black's B2-D2) and G5-G7 at G4
         // (touching the F-group): two black groups, two growths in one turn. Any
         // other growth of the F-group first (F3, E4) would spoil G4.
@@ -730,53 +690,6 @@ pub fn first_set() -> Vec<Puzzle> {
 /// from self-play (`sygo arena --records`), the AI's own mistakes among them.
 pub fn races() -> Vec<Puzzle> {
     vec![
-        // From self-play (7x7, the AI passed here). Black's sixteen stones have two
-        // liberties, A7 (next to White's A6) and C7 (next to the D-group): two white
-        // groups grow at once and reverse them.
-        Puzzle {
-            name: "white fills both liberties of sixteen stones at once",
-            geometry: sygo(7),
-            to_move: Color::White,
-            growth: Growth::Started,
-            board: "
-                    A B C D E F G
-                  7 . X . X X X X 7
-                  6 O X O X X X X 6
-                  5 X X O O X X . 5
-                  4 X X X O O X X 4
-                  3 X X X O O O O 3
-                  2 X X X O O O O 2
-                  1 X X X O O O . 1
-                    A B C D E F G
-            ",
-            goal: Goal::Capture("A1"),
-            solution: "A7,C7",
-            wrong: &["C7", "G1"],
-        },
-        // From self-play (the turn before; the AI played A1). Black's thirteen stones
-        // have three liberties, A1, A7 and C7, each next to a different white group.
-        // Taking A2-B2 at A1 (or A6 at A7) still leaves two liberties that two white
-        // groups fill; C7 joins them to the wall on the right.
-        Puzzle {
-            name: "black joins thirteen stones to the wall rather than take two",
-            geometry: sygo(7),
-            to_move: Color::Black,
-            growth: Growth::Started,
-            board: "
-                    A B C D E F G
-                  7 . X . X X X X 7
-                  6 O X O X X X X 6
-                  5 X X O O X X . 5
-                  4 X X X O O X X 4
-                  3 X X X O O O O 3
-                  2 O O X O O O O 2
-                  1 . X X O O O . 1
-                    A B C D E F G
-            ",
-            goal: Goal::Save("B1"),
-            solution: "C7",
-            wrong: &["A1", "A7"],
-        },
         // From self-play (the AI played C3,C4,G4). White's F1-G2 has two liberties:
         // E1, next to Black's D1-group, and G3, next to the F3-group. Growing G4 uses
         // the F3-group's growth elsewhere.
@@ -799,31 +712,6 @@ pub fn races() -> Vec<Puzzle> {
             goal: Goal::Capture("F1"),
             solution: "E1,G3",
             wrong: &["C3,C4,G4", "E1"],
-        },
-        // From self-play (the AI played A6 and lost the eleven stones to C1,A2,E3).
-        // Black's D1-group has three liberties, C1, A2 and E3, each next to a
-        // different white group. C1 takes the single stone B1 and leaves two liberties;
-        // G3 takes White's five corner stones, which touch D1, and joins the group to
-        // the F3-group outside.
-        Puzzle {
-            name: "black saves eleven stones by taking the corner, not the single stone",
-            geometry: sygo(7),
-            to_move: Color::Black,
-            growth: Growth::Started,
-            board: "
-                    A B C D E F G
-                  7 . O O X O . . 7
-                  6 . O X X O O O 6
-                  5 . O X O X X . 5
-                  4 . O X O . X X 4
-                  3 O O X O . X . 3
-                  2 . X X X X O O 2
-                  1 X O . X O O O 1
-                    A B C D E F G
-            ",
-            goal: Goal::Save("D1"),
-            solution: "G3",
-            wrong: &["A6", "C1"],
         },
         // From self-play (the AI played D4,D6: growing D6 spends the growth of the
         // group that touches C4). White's B3-D3 has two liberties, C4 (next to the
@@ -918,8 +806,10 @@ pub fn races() -> Vec<Puzzle> {
         },
         // From self-play. White's E4-F5 has two liberties, G4 (next to two black
         // groups) and D5 (next to Black's C3-group): D5 joins it to the wall above.
+        // Read to the end (exact.rs): D5 or D2 wins by 8; a pass loses by 7, G4 by
+        // 17.
         Puzzle {
-            name: "white connects four stones with two liberties to its wall",
+            name: "white keeps four stones with two liberties with D5 or D2, not G4",
             geometry: sygo(7),
             to_move: Color::White,
             growth: Growth::Started,
@@ -934,32 +824,9 @@ pub fn races() -> Vec<Puzzle> {
                   1 O O O X . . . 1
                     A B C D E F G
             ",
-            goal: Goal::Save("E4"),
+            goal: Goal::BestPlay,
             solution: "D5",
             wrong: &["G4"],
-        },
-        // From self-play (the AI played G3 and lost them). White's E6-F7 has two
-        // liberties, D6 (next to Black's D7) and G7 (next to G6). Taking G6 at G7
-        // leaves D6 and other liberties Black fills; D6 joins the big group.
-        Puzzle {
-            name: "white joins four stones to its big group instead of taking one",
-            geometry: sygo(7),
-            to_move: Color::White,
-            growth: Growth::Started,
-            board: "
-                    A B C D E F G
-                  7 . X . X O O . 7
-                  6 . X O . O O X 6
-                  5 X X O O X X . 5
-                  4 X X X O O X X 4
-                  3 X X X O O O . 3
-                  2 . . . O O O O 2
-                  1 . . . O O O . 1
-                    A B C D E F G
-            ",
-            goal: Goal::Save("E6"),
-            solution: "D6",
-            wrong: &["G3", "G7"],
         },
         // From self-play on Hexsygo 4 (the AI played E4,C1,C4: C1 spends the growth
         // of the group next to E3). Black's F3-group has two liberties, E3 (next to
@@ -984,34 +851,12 @@ pub fn races() -> Vec<Puzzle> {
             solution: "E3,E4",
             wrong: &["E4,C1,C4", "E4"],
         },
-        // From self-play (the AI played C4 and lost). White's E4-group and Black's
-        // C1-group share the liberty D3, and each has one more (D4 for White, C2 for
-        // Black). White grows C2 from B1 and D3 from E4 in one turn and reverses six
-        // stones, which saves the E4-group.
-        Puzzle {
-            name: "white wins the race by filling both liberties first",
-            geometry: hex(4),
-            to_move: Color::White,
-            growth: Growth::Started,
-            board: "
-                       D E F G
-                  7    . . . . 7
-                  6   O X X . X 6
-                  5  X O O X X X 5
-                  4 . X . . O O O 4
-                  3  X . . . X X 3
-                  2   . . . X X 2
-                  1    . O X X 1
-                       A B C D
-            ",
-            goal: Goal::CaptureAndSave("C1", "E4"),
-            solution: "C2,D3",
-            wrong: &["C4", "C2"],
-        },
         // From self-play. Black's A1-group has two liberties, C2 (next to White's
         // A2-group) and D3 (next to the D1-group).
+        // Read to the end (exact.rs): closing the corner with two growths (C2,D3)
+        // loses by 37; a third growth (C5, C6 or F7) with them wins by 37.
         Puzzle {
-            name: "white closes four corner stones with two groups",
+            name: "white closes four corner stones with three growths, not two",
             geometry: hex(4),
             to_move: Color::White,
             growth: Growth::Started,
@@ -1026,31 +871,9 @@ pub fn races() -> Vec<Puzzle> {
                   1    X X X O 1
                        A B C D
             ",
-            goal: Goal::Capture("A1"),
-            solution: "C2,D3",
-            wrong: &["C2", "D3"],
-        },
-        // From self-play. Black's C1-group has two liberties, D1 and F4, each next to a
-        // single white stone that grows into it.
-        Puzzle {
-            name: "black saves seven stones by taking the stone that closes them",
-            geometry: hex(4),
-            to_move: Color::Black,
-            growth: Growth::Started,
-            board: "
-                       D E F G
-                  7    . X O . 7
-                  6   O X X O O 6
-                  5  O O X O X X 5
-                  4 . O X O X . O 4
-                  3  O . X O X X 3
-                  2   X X O X O 2
-                  1    O O X . 1
-                       A B C D
-            ",
-            goal: Goal::Save("C1"),
-            solution: "G7",
-            wrong: &["D7"],
+            goal: Goal::BestPlay,
+            solution: "C3,D3,C5",
+            wrong: &["C2,D3", "C2", "D3"],
         },
         // From self-play (the AI played B1 and lost them). White's D1-E1 has one
         // liberty, F3, which also touches the E4-group.
@@ -1076,8 +899,10 @@ pub fn races() -> Vec<Puzzle> {
         },
         // From self-play (the AI played C3,B3). White's D1-E1 has one liberty, E3,
         // next to two black groups and to White's D3-group.
+        // Read to the end (exact.rs): B3,C3 wins by 16, the only turn that does; E3
+        // loses by 37.
         Puzzle {
-            name: "white connects two stones in atari between two black groups",
+            name: "white grows B3 and C3 between two black groups, not E3",
             geometry: hex(4),
             to_move: Color::White,
             growth: Growth::Started,
@@ -1092,14 +917,16 @@ pub fn races() -> Vec<Puzzle> {
                   1    . X X O 1
                        A B C D
             ",
-            goal: Goal::Save("D1"),
-            solution: "E3",
-            wrong: &["C3,B3"],
+            goal: Goal::BestPlay,
+            solution: "C3,B3",
+            wrong: &["E3"],
         },
         // From self-play (the AI played A1,D6,D4: D6 grows the group that must take
         // G6). Black's F6-group has one liberty, G6, shared with the F3-group.
+        // Read to the end (exact.rs): every turn that grows D4 and D6 wins by 37;
+        // A1,G6 loses by 37.
         Puzzle {
-            name: "black connects three stones before the wall closes",
+            name: "black grows D4 and D6 before the wall closes, not A1 and G6",
             geometry: hex(4),
             to_move: Color::Black,
             growth: Growth::Started,
@@ -1114,38 +941,16 @@ pub fn races() -> Vec<Puzzle> {
                   1    . . O . 1
                        A B C D
             ",
-            goal: Goal::Save("F6"),
-            solution: "A1,G6",
-            wrong: &["A1,D6,D4"],
-        },
-        // From self-play on Hexsygo 5. Black's G4-group has two liberties, F3 (next
-        // to White's G3-group) and F4 (next to the F5-group).
-        Puzzle {
-            name: "white closes six stones with two groups",
-            geometry: hex(5),
-            to_move: Color::White,
-            growth: Growth::Started,
-            board: "
-                        E F G H J
-                  9     X X X X O 9
-                  8    X X X X O X 8
-                  7   . . . X O X O 7
-                  6  O X X O O X O O 6
-                  5 O O X X . O X X O 5
-                  4  . O X X X . X O 4
-                  3   O X O O X . O 3
-                  2    X O . O X X 2
-                  1     . O O X . 1
-                        A B C D E
-            ",
-            goal: Goal::Capture("G4"),
-            solution: "F3,F4",
-            wrong: &["F4"],
+            goal: Goal::BestPlay,
+            solution: "D4,D6",
+            wrong: &["A1,G6"],
         },
         // From self-play. White's D7-group has two liberties, C7 (next to the
         // D1-group) and E8 (next to Black's F9).
+        // Read to the end (exact.rs): C7 with G7 (and G4 or J5) wins by 7; C7 alone
+        // by 5; G7 or E8 alone lose by 61.
         Puzzle {
-            name: "white joins six stones to the wall, not the single stone",
+            name: "white joins six stones to the wall with C7 and grows G7 too",
             geometry: hex(5),
             to_move: Color::White,
             growth: Growth::Started,
@@ -1162,14 +967,16 @@ pub fn races() -> Vec<Puzzle> {
                   1     . . O X . 1
                         A B C D E
             ",
-            goal: Goal::Save("D7"),
-            solution: "C7",
-            wrong: &["G7", "E8"],
+            goal: Goal::BestPlay,
+            solution: "C7,G7",
+            wrong: &["C7", "G7", "E8"],
         },
         // From self-play (the AI played E7 and lost them). White's A1-group has one
         // liberty, A3; growing there alone leaves A4, which Black fills.
+        // Read to the end (exact.rs): E7, D8 or E8 (with A3 or not) wins by 37;
+        // A3,A4 by 35.
         Puzzle {
-            name: "white saves seven corner stones with two growths",
+            name: "white grows E7 rather than A3,A4 around seven corner stones",
             geometry: hex(5),
             to_move: Color::White,
             growth: Growth::Started,
@@ -1186,33 +993,9 @@ pub fn races() -> Vec<Puzzle> {
                   1     O X . . . 1
                         A B C D E
             ",
-            goal: Goal::Save("A1"),
-            solution: "A3,A4",
-            wrong: &["E7", "A3"],
-        },
-        // From self-play (the AI played D4). White's F5-group has one liberty, F4,
-        // shared with the B1-group.
-        Puzzle {
-            name: "white connects three stones to its big group",
-            geometry: hex(5),
-            to_move: Color::White,
-            growth: Growth::Started,
-            board: "
-                        E F G H J
-                  9     X X X X X 9
-                  8    . X X X X X 8
-                  7   X X X X X X X 7
-                  6  O O . . X O X X 6
-                  5 O O O O X O O X X 5
-                  4  O O O . X . X X 4
-                  3   O O O O O O O 3
-                  2    O O X X X X 2
-                  1     . O . X X 1
-                        A B C D E
-            ",
-            goal: Goal::Save("F5"),
-            solution: "F4",
-            wrong: &["D4"],
+            goal: Goal::BestPlay,
+            solution: "E7",
+            wrong: &["A3,A4", "A3"],
         },
         // From self-play (the AI played B1,G4). White's G6-group has one liberty, F5,
         // shared with the C1-group.
@@ -1238,34 +1021,13 @@ pub fn races() -> Vec<Puzzle> {
             solution: "F5",
             wrong: &["B1,G4"],
         },
-        // From self-play (the AI played D4,B1,H6). Black's G7-group has one liberty,
-        // F6, shared with the A2-group.
-        Puzzle {
-            name: "black connects two stones and does not grow the wrong group",
-            geometry: hex(5),
-            to_move: Color::Black,
-            growth: Growth::Started,
-            board: "
-                        E F G H J
-                  9     O X O O O 9
-                  8    O X X O X O 8
-                  7   O O X O X O O 7
-                  6  O . O X . O . X 6
-                  5 . X X X . O X X . 5
-                  4  X X . . O X X X 4
-                  3   . X X O O . . 3
-                  2    X O O . O O 2
-                  1     O . X X X 1
-                        A B C D E
-            ",
-            goal: Goal::Save("G7"),
-            solution: "B1,F6",
-            wrong: &["D4,B1,H6"],
-        },
         // From self-play on 9x9. Black's G1-group has two liberties, G2 (next to
-        // White's F1-group) and J2 (next to the J3-group).
+        // White's F1-group) and J2 (next to the J3-group): two white groups can
+        // close it now (+52 for White with best play). Read to the end, the
+        // corner A9 (or B9) first is worth two points more: Black cannot save
+        // the thirteen stones anyway.
         Puzzle {
-            name: "white closes thirteen stones with two groups",
+            name: "white takes the corner A9 rather than close thirteen stones now",
             geometry: sygo(9),
             to_move: Color::White,
             growth: Growth::Started,
@@ -1282,33 +1044,9 @@ pub fn races() -> Vec<Puzzle> {
                   1 X X X . X O X X X 1
                     A B C D E F G H J
             ",
-            goal: Goal::CaptureForGood("G1"),
-            solution: "G2,J2",
-            wrong: &["G2", "J2"],
-        },
-        // From self-play (the AI passed). Black's F6-group has two liberties, G8 and
-        // H8, next to two single white stones that grow in one turn.
-        Puzzle {
-            name: "black saves thirteen stones with two liberties",
-            geometry: sygo(9),
-            to_move: Color::Black,
-            growth: Growth::Started,
-            board: "
-                    A B C D E F G H J
-                  9 O O O O X X O X . 9
-                  8 O O O O X X . . O 8
-                  7 O O O O X X X X X 7
-                  6 O O O O O X X X X 6
-                  5 O O O O O O O O O 5
-                  4 . O . O O O O O O 4
-                  3 O O O O O O O O O 3
-                  2 O O O O O O O O O 2
-                  1 O O O O O O O O O 1
-                    A B C D E F G H J
-            ",
-            goal: Goal::Save("F6"),
-            solution: "G8",
-            wrong: &["H8"],
+            goal: Goal::BestPlay,
+            solution: "A9",
+            wrong: &["G2,J2", "G2", "J2"],
         },
         // From self-play. Black's B2-group has two liberties, B1 (next to White's
         // C1-group) and A2 (next to the A3-group).
@@ -1381,30 +1119,6 @@ pub fn races() -> Vec<Puzzle> {
             goal: Goal::Save("E1"),
             solution: "E3",
             wrong: &["C4"],
-        },
-        // From self-play. Black's H7-group has two liberties, E9 (next to White's
-        // big group) and H9 (next to J9).
-        Puzzle {
-            name: "white closes six stones on the top edge with two groups",
-            geometry: sygo(9),
-            to_move: Color::White,
-            growth: Growth::Started,
-            board: "
-                    A B C D E F G H J
-                  9 O O O O . X X . O 9
-                  8 O O O O X O X X X 8
-                  7 O O O O . O O X O 7
-                  6 O O O O X O O O O 6
-                  5 O X X O O . O O O 5
-                  4 X X O O . O . O O 4
-                  3 . X O . O O O O O 3
-                  2 X X X O O O O O O 2
-                  1 . X X O O O O O O 1
-                    A B C D E F G H J
-            ",
-            goal: Goal::Capture("H7"),
-            solution: "E9,H9",
-            wrong: &["E9"],
         },
         // From self-play on 13x13. Black's A1-group has two liberties, D2 (next to
         // White's D1-group) and B6 (next to the A5-group).
@@ -1753,6 +1467,283 @@ pub fn races() -> Vec<Puzzle> {
             goal: Goal::CaptureAndSave("F2", "F1"),
             solution: "E2,H2",
             wrong: &["E1", "E2"],
+        },
+    ]
+}
+
+/// Positions read to the end of the game (`exact.rs`), found in self-play
+/// games by `mine_endgame_tactics` (500 simulations a turn, one thread; the
+/// board, game and turn are named): few turns keep the best final margin, a
+/// pass loses points, and the best turn grows two groups at once or
+/// reverses stones. The comment gives the margins with best play, and what
+/// the self-play player played.
+pub fn endgames() -> Vec<Puzzle> {
+    vec![
+        // Sygo 7, game 8, turn 22. B7,D7: -10; E6,B7: -14; C6 (played): -49.
+        Puzzle {
+            name: "endgame: white grows both top-edge groups rather than into C6",
+            geometry: sygo(7),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 . . . . O X . 7
+                  6 O O . X . X X 6
+                  5 O O O X X X X 5
+                  4 O O O X X X X 4
+                  3 O O O O X X X 3
+                  2 O O X X X X X 2
+                  1 . X X X X X X 1
+                    A B C D E F G
+            ",
+            goal: Goal::BestPlay,
+            solution: "B7,D7",
+            wrong: &["C6", "E6,B7"],
+        },
+        // Sygo 7, game 15, turn 18. White's A1-group (five stones) can be reversed
+        // by Black's A4; White's A4 takes B4 first: -5; pass, G2, F3: -19.
+        Puzzle {
+            name: "endgame: white saves five corner stones by taking B4",
+            geometry: sygo(7),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 . O O O X X . 7
+                  6 O . O O X X X 6
+                  5 O O O O X . . 5
+                  4 . X O O X X . 4
+                  3 O O X O X . . 3
+                  2 O X X X . X . 2
+                  1 O O X X X X X 1
+                    A B C D E F G
+            ",
+            goal: Goal::BestPlay,
+            solution: "A4",
+            wrong: &["G2", "F3"],
+        },
+        // Sygo 7, game 7, turn 20. E1,F4: +49; G1,F4: +10; E1,C2: -1.
+        Puzzle {
+            name: "endgame: white grows E1 and F4 together, not G1",
+            geometry: sygo(7),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F G
+                  7 O O O O X X . 7
+                  6 O O O . X X X 6
+                  5 O O O O O X X 5
+                  4 O O X X O . . 4
+                  3 O . O X X X X 3
+                  2 O O . X O O O 2
+                  1 . O X X . O . 1
+                    A B C D E F G
+            ",
+            goal: Goal::BestPlay,
+            solution: "E1,F4",
+            wrong: &["G1,F4", "E1,C2"],
+        },
+        // Hexsygo 4, game 2, turn 15. B1,C6 or C1,C6: -12; D1 (played), B1,
+        // pass: -37.
+        Puzzle {
+            name: "endgame: black grows two groups at once rather than a lone D1",
+            geometry: hex(4),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    O O . X 7
+                  6   . X X X . 6
+                  5  O . X . X X 5
+                  4 . O X . O O . 4
+                  3  O O O O O O 3
+                  2   X X X O . 2
+                  1    X . . . 1
+                       A B C D
+            ",
+            goal: Goal::BestPlay,
+            solution: "B1,C6",
+            wrong: &["D1", "B1"],
+        },
+        // Hexsygo 4, game 2, turn 16 (after D1). C1,F7: +37; C6: +12; C1: +9;
+        // F7,D4 (played): +6.
+        Puzzle {
+            name: "endgame: white grows C1 and F7 together after Black's D1",
+            geometry: hex(4),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    O O . X 7
+                  6   . X X X . 6
+                  5  O . X . X X 5
+                  4 . O X . O O . 4
+                  3  O O O O O O 3
+                  2   X X X O . 2
+                  1    X . . X 1
+                       A B C D
+            ",
+            goal: Goal::BestPlay,
+            solution: "C1,F7",
+            wrong: &["F7,D4", "C6", "C1"],
+        },
+        // Hexsygo 4, game 4, turn 15. E2,E6 or E2,F6: +37; F6 (played), G7:
+        // +12.
+        Puzzle {
+            name: "endgame: black grows E2 with its other group, not F6 alone",
+            geometry: hex(4),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    . . . . 7
+                  6   O O . . . 6
+                  5  X O O X X X 5
+                  4 . X O X O O . 4
+                  3  X X X . O X 3
+                  2   O O X O . 2
+                  1    . O O O 1
+                       A B C D
+            ",
+            goal: Goal::BestPlay,
+            solution: "E2,E6",
+            wrong: &["F6", "G7"],
+        },
+        // Hexsygo 4, game 8, turn 17. E5,F6: +37 (two white stones at F5 then
+        // in danger); D1,F6: -6; D1: -8.
+        Puzzle {
+            name: "endgame: black grows E5 and F6 to close two white stones",
+            geometry: hex(4),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    O . X . 7
+                  6   O O O . O 6
+                  5  O O . . O X 5
+                  4 . O . . X X . 4
+                  3  O O O X . X 3
+                  2   O O O X X 2
+                  1    O O O . 1
+                       A B C D
+            ",
+            goal: Goal::BestPlay,
+            solution: "E5,F6",
+            wrong: &["D1,F6", "D1"],
+        },
+        // Hexsygo 4, game 10, turn 14. D4,E4: +14; E3,D4 (played), E7: +4.
+        Puzzle {
+            name: "endgame: white grows D4 and E4 together, not E3",
+            geometry: hex(4),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    X . O . 7
+                  6   X O . O O 6
+                  5  X O O . O O 5
+                  4 X . O . . O O 4
+                  3  O O X . . O 3
+                  2   O X X X X 2
+                  1    X . X . 1
+                       A B C D
+            ",
+            goal: Goal::BestPlay,
+            solution: "D4,E4",
+            wrong: &["E3,D4", "E7"],
+        },
+        // Hexsygo 4, game 10, turn 15 (after E3,D4). D3,E7: -4; D3,B4 (played),
+        // D3: -14.
+        Puzzle {
+            name: "endgame: black grows D3 and E7 together, not D3 and B4",
+            geometry: hex(4),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                       D E F G
+                  7    X . O . 7
+                  6   X O . O O 6
+                  5  X O O . O O 5
+                  4 X . O O . O O 4
+                  3  O O X . O O 3
+                  2   O X X X X 2
+                  1    X . X . 1
+                       A B C D
+            ",
+            goal: Goal::BestPlay,
+            solution: "D3,E7",
+            wrong: &["D3,B4", "D3"],
+        },
+        // Hexsygo 5, game 3, turn 23. B1,E3: -35; D2 (played), B1, pass: -61.
+        Puzzle {
+            name: "endgame: black grows B1 and E3 together rather than place D2",
+            geometry: hex(5),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                        E F G H J
+                  9     O . O O O 9
+                  8    O O O O O O 8
+                  7   . . O O O O O 7
+                  6  . O O O O O X O 6
+                  5 O O O O O O X O X 5
+                  4  . O X O O X X X 4
+                  3   O X O O . . X 3
+                  2    X O O . X X 2
+                  1     X . . . . 1
+                        A B C D E
+            ",
+            goal: Goal::BestPlay,
+            solution: "B1,E3",
+            wrong: &["D2", "B1"],
+        },
+        // Hexsygo 5, game 13, turn 26. A2,D4 or C3,D4: +61; G8,A2 (played),
+        // A2,G3: +15.
+        Puzzle {
+            name: "endgame: white grows D4 with another group, not G8 and A2",
+            geometry: hex(5),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                        E F G H J
+                  9     . O X O O 9
+                  8    O O . . O O 8
+                  7   O X O O O O O 7
+                  6  O X . O O O O O 6
+                  5 . X X X O O O O . 5
+                  4  X X X . O O O X 4
+                  3   X O . X X O . 3
+                  2    . X X X O O 2
+                  1     X . X X X 1
+                        A B C D E
+            ",
+            goal: Goal::BestPlay,
+            solution: "A2,D4",
+            wrong: &["G8,A2", "A2,G3"],
+        },
+        // Hexsygo 5, game 13, turn 27 (after G8,A2). G3,D4 or D4,J5: -15; C3
+        // (played), B1, pass: -61.
+        Puzzle {
+            name: "endgame: black grows D4 with another group rather than place C3",
+            geometry: hex(5),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                        E F G H J
+                  9     . O X O O 9
+                  8    O O . O O O 8
+                  7   O X O O O O O 7
+                  6  O X . O O O O O 6
+                  5 . X X X O O O O . 5
+                  4  X X X . O O O X 4
+                  3   X O . X X O . 3
+                  2    O X X X O O 2
+                  1     X . X X X 1
+                        A B C D E
+            ",
+            goal: Goal::BestPlay,
+            solution: "G3,D4",
+            wrong: &["C3", "B1"],
         },
     ]
 }

@@ -1,10 +1,13 @@
 //! A tactics position, its goal, and the judge that says whether a turn
-//! meets the goal (with the exhaustive reading of [`super::oracle`]).
+//! meets the goal (with the exhaustive reading of [`super::oracle`]); near
+//! the end of a game, whether it keeps the best final margin
+//! ([`super::exact`]).
 
 use sygo_rules::{Color, Geometry, Point, Position, Turn};
 
 use crate::diagram::{self, Growth};
-use crate::oracle;
+use crate::exact;
+use crate::oracle::{self, HashSet};
 
 /// What the side to move must achieve in its turn. Points name groups: each
 /// point (comma-separated) stands for the whole group on it in the start
@@ -23,6 +26,9 @@ pub enum Goal {
     /// mover's groups named second, so that no turn of the opponent can
     /// reverse any stone of either.
     CaptureAndSave(&'static str, &'static str),
+    /// A position read to the end of the game (`exact.rs`): end it with
+    /// the best final margin, whatever that takes.
+    BestPlay,
 }
 
 impl Goal {
@@ -33,6 +39,7 @@ impl Goal {
             Goal::CaptureForGood(_) => "capture for good",
             Goal::Save(_) => "save",
             Goal::CaptureAndSave(..) => "capture and save",
+            Goal::BestPlay => "best play",
         }
     }
 
@@ -42,6 +49,7 @@ impl Goal {
             Goal::Capture(c) | Goal::CaptureForGood(c) => (c, ""),
             Goal::Save(s) => ("", s),
             Goal::CaptureAndSave(c, s) => (c, s),
+            Goal::BestPlay => ("", ""),
         }
     }
 }
@@ -79,11 +87,14 @@ impl Puzzle {
     pub fn judge(&self) -> Judge {
         let start = self.start();
         let (capture, save) = self.goal.named();
+        let best_play =
+            (start.vacant_count() <= exact::MAX_VACANT).then(|| exact::Exact::new().best(&start).0);
         Judge {
             mover: self.to_move,
             capture: self.stones(&start, capture, self.to_move.opponent()),
             save: self.stones(&start, save, self.to_move),
-            safe: !matches!(self.goal, Goal::Capture(_)),
+            safe: !matches!(self.goal, Goal::Capture(_) | Goal::BestPlay),
+            best_play,
             start,
         }
     }
@@ -118,11 +129,30 @@ pub struct Judge {
     save: Vec<Point>,
     /// Whether the opponent must be unable to reverse any of them next turn.
     safe: bool,
+    /// For a position read to the end of the game (`exact.rs`): the
+    /// positions after the turns with the best final margin, which are then
+    /// the correct ones, whatever the goal says.
+    best_play: Option<HashSet>,
 }
 
 impl Judge {
     /// Whether the position after a turn of the mover meets the goal.
     pub fn meets(&self, after: &Position) -> bool {
+        match &self.best_play {
+            Some(best) => best.contains(&after.hash()),
+            None => self.meets_goal(after),
+        }
+    }
+
+    /// Whether the position was read to the end of the game (then the
+    /// correct turns are those of the best final margin).
+    pub fn read_to_the_end(&self) -> bool {
+        self.best_play.is_some()
+    }
+
+    /// Whether the position after a turn meets the goal's words (named
+    /// groups reversed or kept), read one turn ahead.
+    pub fn meets_goal(&self, after: &Position) -> bool {
         let named: Vec<Point> = self.capture.iter().chain(&self.save).copied().collect();
         !after.is_over()
             && named.iter().all(|&p| after.stone_at(p) == Some(self.mover))
