@@ -95,8 +95,9 @@ pub struct MctsSettings {
     /// Once the result is decided, the margin decides among the turns that
     /// keep it (`SearchConfig::decided`), and the endgame solver's result
     /// is kept with the search's turn where it can be. Off by default: it
-    /// solves six more tactics positions but lost games in self-play
-    /// (`docs/ai.md`, Tactics).
+    /// solved six more tactics positions before the endgame solver read
+    /// margins (`endgame_margin`), none more since, and lost games in
+    /// self-play (`docs/ai.md`, Tactics).
     pub decided: bool,
     /// With `decided`, the search's children proven won at the root
     /// compete by their values (`SearchConfig::decided_root`).
