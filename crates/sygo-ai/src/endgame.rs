@@ -215,51 +215,7 @@ impl Solver {
     /// The exact result of `position` for the side to move and a turn that
     /// keeps it (see [`solve`]).
     pub fn solve(&mut self, position: &Position, limits: &SolveLimits) -> Option<Solution> {
-        if position.is_over() || position.turn_in_progress() {
-            return None;
-        }
-        if self.table.len() > TABLE_CAP {
-            self.table.clear();
-        }
-        self.nodes = 0;
-        let (mut children, mut stones) = self.lists.pop().unwrap_or_default();
-        self.turns(position, &mut children, &mut stones);
-        self.order(&mut children, &stones);
-        let mut child = self.take_position(position);
-        let mut best: Option<(Value, usize)> = None;
-        let mut alpha = -1;
-        let mut result = Some(());
-        for (i, c) in children.iter().enumerate() {
-            play(&mut child, position, c.stones_in(&stones));
-            let Some(v) = self.negamax(&child, -1, -alpha, limits).map(|v| -v) else {
-                result = None;
-                break;
-            };
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, i));
-            }
-            alpha = alpha.max(v);
-            if v >= 1 {
-                break;
-            }
-        }
-        self.positions.push(child);
-        let solution = result.and(best).map(|(value, index)| {
-            let c = children[index];
-            let turn_stones = c.stones_in(&stones).to_vec();
-            Solution {
-                verdict: Verdict::from_value(value),
-                turn: if turn_stones.is_empty() {
-                    Turn::Pass
-                } else {
-                    Turn::Stones(turn_stones)
-                },
-                margin: None,
-                nodes: self.nodes,
-            }
-        });
-        self.lists.push((children, stones));
-        solution
+        self.read_root(position, limits, 1)
     }
 
     /// The side to move's best final margin in `position` with best play on
@@ -268,6 +224,19 @@ impl Solver {
     /// alone). `None` when the limits are reached first (or the game is
     /// over, or a turn is in progress).
     pub fn best_margin(&mut self, position: &Position, limits: &SolveLimits) -> Option<Solution> {
+        self.read_root(position, limits, DECISIVE + 1)
+    }
+
+    /// Reads `position` within the window (−`beta`, `beta`): with `beta` 1,
+    /// the result alone (the first turn found to reach the best of win, draw
+    /// and loss); beyond every margin, the best margin exactly, and the
+    /// solution says it.
+    fn read_root(
+        &mut self,
+        position: &Position,
+        limits: &SolveLimits,
+        beta: Value,
+    ) -> Option<Solution> {
         if position.is_over() || position.turn_in_progress() {
             return None;
         }
@@ -278,23 +247,21 @@ impl Solver {
         let (mut children, mut stones) = self.lists.pop().unwrap_or_default();
         self.turns(position, &mut children, &mut stones);
         self.order(&mut children, &stones);
-        // The best turn found before first.
+        // The best turn found before (by an earlier search) first.
         if let Some(known) = self.table.get(&position.hash())
             && let Some(i) = children.iter().position(|c| c.hash == known.best)
         {
             children[..=i].rotate_right(1);
         }
+        let exact = beta > DECISIVE;
         let mut child = self.take_position(position);
         let mut best: Option<(Value, usize)> = None;
-        let mut alpha = -DECISIVE - 1;
+        let mut alpha = -beta;
         let mut result = Some(());
         for (i, c) in children.iter().enumerate() {
             play(&mut child, position, c.stones_in(&stones));
-            // Within (alpha, ∞): exact where it beats the best so far.
-            let Some(v) = self
-                .negamax(&child, -DECISIVE - 1, -alpha, limits)
-                .map(|v| -v)
-            else {
+            // Within (alpha, beta): exact where it beats the best so far.
+            let Some(v) = self.negamax(&child, -beta, -alpha, limits).map(|v| -v) else {
                 result = None;
                 break;
             };
@@ -302,19 +269,22 @@ impl Solver {
                 best = Some((v, i));
             }
             alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
         }
         self.positions.push(child);
         let solution = result.and(best).map(|(value, index)| {
             let c = children[index];
             let turn_stones = c.stones_in(&stones).to_vec();
-            self.table.insert(
-                position.hash(),
-                Known {
+            if exact {
+                let known = Known {
                     bound: Bound::Exact,
                     value,
                     best: c.hash,
-                },
-            );
+                };
+                self.table.insert(position.hash(), known);
+            }
             Solution {
                 verdict: Verdict::from_value(value),
                 turn: if turn_stones.is_empty() {
@@ -322,7 +292,7 @@ impl Solver {
                 } else {
                     Turn::Stones(turn_stones)
                 },
-                margin: Some(i32::from(value)),
+                margin: exact.then_some(i32::from(value)),
                 nodes: self.nodes,
             }
         });

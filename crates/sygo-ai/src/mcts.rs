@@ -523,30 +523,23 @@ impl MctsPlayer {
         )
     }
 
-    /// The endgame solver's answer for `position`, if it is small enough and
-    /// the solver finishes within its share of `budget` (see
-    /// [`MctsSettings::endgame_vacant`]).
+    /// The endgame solver's answer in `position` within its limits for a
+    /// turn started at `start`: the result alone, or with `margin` the best
+    /// final margin too (`None`: too many vacant points, or the limits
+    /// reached first).
     fn solve_endgame(
         &mut self,
         position: &Position,
         budget: &Budget,
         start: Instant,
+        margin: bool,
     ) -> Option<Solution> {
         let limits = self.endgame_limits(position, budget, start)?;
-        self.endgame.solve(position, &limits)
-    }
-
-    /// The best final margin of `position` and a turn that reaches it, by
-    /// the endgame solver within its limits for the turn (as
-    /// [`MctsPlayer::solve_endgame`]'s, afresh).
-    fn solve_margin(
-        &mut self,
-        position: &Position,
-        budget: &Budget,
-        start: Instant,
-    ) -> Option<Solution> {
-        let limits = self.endgame_limits(position, budget, start)?;
-        self.endgame.best_margin(position, &limits)
+        if margin {
+            self.endgame.best_margin(position, &limits)
+        } else {
+            self.endgame.solve(position, &limits)
+        }
     }
 
     /// What the endgame solver may search in `position` for a turn started
@@ -610,7 +603,7 @@ impl MctsPlayer {
                 };
                 result == solution.verdict
             } else {
-                self.solve_endgame(&after, budget, start)
+                self.solve_endgame(&after, budget, start, false)
                     .is_some_and(|answer| answer.verdict == opposite(solution.verdict))
             };
             if kept {
@@ -782,10 +775,10 @@ impl Player for MctsPlayer {
     fn choose(&mut self, game: &Game, budget: &Budget) -> Decision {
         let start = Instant::now();
         self.stop.store(false, Ordering::Relaxed);
-        let solution = self.solve_endgame(game.position(), budget, start);
+        let solution = self.solve_endgame(game.position(), budget, start, false);
         let best_margin = match &solution {
             Some(_) if self.settings.endgame_margin => {
-                self.solve_margin(game.position(), budget, start)
+                self.solve_endgame(game.position(), budget, start, true)
             }
             _ => None,
         };
