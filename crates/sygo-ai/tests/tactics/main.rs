@@ -25,8 +25,9 @@
 //! first set (run by `cargo test`). A line per
 //! position says what it played, and for a miss the turns it preferred.
 //! `TACTICS=words` runs only the positions whose names contain the words;
-//! `TACTICS_OPTIONS=static=0,visits=40000` changes the player's settings for
-//! an experiment. The timed variant (every core, one second a position) is
+//! `TACTICS_OPTIONS=static=0,grow=0.5` changes the player's settings for
+//! an experiment, `TACTICS_VISITS_TIMES=K` gives it K times the simulations,
+//! `TACTICS_SEED=N` other seeds. The timed variant (every core, one second a position) is
 //! an ignored diagnostic.
 //!
 //! The strongest player's playouts barely tell a tactic from a quiet turn on
@@ -401,7 +402,13 @@ fn run_player(puzzles: &[Puzzle], reading: Reading) -> Vec<&'static str> {
     for puzzle in puzzles {
         let (mut options, budget) = match reading {
             Reading::FixedVisits => {
-                let n = visits(&puzzle.geometry);
+                // TACTICS_VISITS_TIMES=K reads K times as long (a diagnostic:
+                // does a longer search find the answer?).
+                let times: u64 = std::env::var("TACTICS_VISITS_TIMES")
+                    .ok()
+                    .and_then(|k| k.parse().ok())
+                    .unwrap_or(1);
+                let n = visits(&puzzle.geometry) * times;
                 (
                     vec![
                         ("threads".to_string(), "2".to_string()),

@@ -714,29 +714,6 @@ pub fn races() -> Vec<Puzzle> {
             solution: "E1,G3",
             wrong: &["C3,C4,G4", "E1"],
         },
-        // From self-play (the AI played D4,D6: growing D6 spends the growth of the
-        // group that touches C4). White's B3-D3 has two liberties, C4 (next to the
-        // A2-group) and D4 (next to the E3-group).
-        Puzzle {
-            name: "black closes both liberties of four stones from two sides",
-            geometry: sygo(7),
-            to_move: Color::Black,
-            growth: Growth::Started,
-            board: "
-                    A B C D E F G
-                  7 . O O . . . . 7
-                  6 O O X . . O . 6
-                  5 X X X . . X . 5
-                  4 X O . . X X X 4
-                  3 X O O O X X . 3
-                  2 X X X X O O O 2
-                  1 . O O O . O . 1
-                    A B C D E F G
-            ",
-            goal: Goal::Capture("B3"),
-            solution: "C4,D4",
-            wrong: &["D4,D6", "C4"],
-        },
         // From self-play (the AI played D6). Black's A4-C4 has two liberties, C3 (next
         // to White's B2-group) and A5 (next to the B5-group).
         Puzzle {
