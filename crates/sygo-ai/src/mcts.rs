@@ -81,8 +81,9 @@ pub struct MctsSettings {
     /// Where the endgame solver proved the result, read on for the best
     /// final margin ([`crate::endgame::Solver::best_margin`], within the
     /// same limits again) and play the turn that reaches it, won, drawn or
-    /// lost: once the result is decided, every turn that keeps it is alike
-    /// to wins and losses, and a player who counts keeps the most.
+    /// lost (unless it resigns a lost game): once the result is decided,
+    /// every turn that keeps it is alike to wins and losses, and a player
+    /// who counts keeps the most.
     pub endgame_margin: bool,
     /// Know results exactly in the tree and back them up (MCTS-Solver: see
     /// "Proven results" in [`crate::search`]).
@@ -784,15 +785,20 @@ impl Player for MctsPlayer {
         };
         let (root, lines) = self.search(game.position(), budget, start);
         let mut analysis = self.analysis(&root, &lines);
+        // A proven loss read for its margin: the turn that loses by least,
+        // unless the player resigns (below).
+        let mut least_loss = None;
         if let Some(solution) = best_margin {
-            if solution.verdict != Verdict::Loss {
+            if solution.verdict == Verdict::Loss {
+                least_loss = Some(solution);
+            } else {
                 self.hopeless[game.position().side_to_move().index()] = 0;
+                prove(&mut analysis, solution);
+                return Decision {
+                    turn: analysis.candidates[0].turn.clone(),
+                    analysis: Some(analysis),
+                };
             }
-            prove(&mut analysis, solution);
-            return Decision {
-                turn: analysis.candidates[0].turn.clone(),
-                analysis: Some(analysis),
-            };
         }
         if let Some(solution) = solution.filter(|s| s.verdict != Verdict::Loss) {
             self.hopeless[game.position().side_to_move().index()] = 0;
@@ -834,8 +840,16 @@ impl Player for MctsPlayer {
         let in_a_row = &mut self.hopeless[game.position().side_to_move().index()];
         *in_a_row = if hopeless { *in_a_row + 1 } else { 0 };
         let resign = *in_a_row >= self.settings.resign_turns.max(1);
+        let turn = match least_loss {
+            _ if resign => Turn::Resign,
+            Some(solution) => {
+                prove(&mut analysis, solution);
+                analysis.candidates[0].turn.clone()
+            }
+            None => turn,
+        };
         Decision {
-            turn: if resign { Turn::Resign } else { turn },
+            turn,
             analysis: Some(analysis),
         }
     }
