@@ -470,14 +470,24 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
         if self.device == Device::Phone {
             return self.tap(css).await;
         }
-        let el = self.find(css).await;
-        if let Err(e) = el.click().await {
-            self.screenshot(
-                &format!("failure-{}.png", self.name.replace(' ', "-")),
-                true,
-            )
-            .await;
-            panic!("{}: click {css}: {e}\n{}", self.name, self.state().await);
+        // The page may redraw the element between finding and clicking it
+        // (a list rebuilt when an answer arrives): find it again then.
+        let mut tries = 0;
+        loop {
+            let el = self.find(css).await;
+            match el.click().await {
+                Ok(()) => return,
+                Err(e) if tries < STALE_RETRIES && is_stale(&e) => tries += 1,
+                Err(e) => {
+                    self.screenshot(
+                        &format!("failure-{}.png", self.name.replace(' ', "-")),
+                        true,
+                    )
+                    .await;
+                    panic!("{}: click {css}: {e}\n{}", self.name, self.state().await);
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
 
@@ -489,27 +499,42 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
 
     /// A tap `dx`, `dy` CSS px away from the centre of the element.
     pub async fn tap_at(&self, css: &str, dx: f64, dy: f64) {
-        let el = self.find(css).await;
-        self.client
-            .execute(
-                "arguments[0].scrollIntoView({block: 'center', inline: 'center'}); return true;",
-                vec![serde_json::to_value(&el).expect("an element as JSON")],
-            )
-            .await
-            .unwrap_or_else(|e| panic!("{}: scroll {css} into view: {e}", self.name));
-        let finger = press(
-            TouchActions::new("finger".into()),
-            el,
-            (dx, dy),
-            Some(Duration::from_millis(40)),
-        );
-        if let Err(e) = self.client.perform_actions(finger).await {
-            self.screenshot(
-                &format!("failure-{}.png", self.name.replace(' ', "-")),
-                true,
-            )
-            .await;
-            panic!("{}: tap {css}: {e}\n{}", self.name, self.state().await);
+        // As `click`: an element redrawn under the finger is found again.
+        let mut tries = 0;
+        loop {
+            let el = self.find(css).await;
+            let scrolled = self
+                .client
+                .execute(
+                    "arguments[0].scrollIntoView({block: 'center', inline: 'center'}); return true;",
+                    vec![serde_json::to_value(&el).expect("an element as JSON")],
+                )
+                .await;
+            let result = match scrolled {
+                Ok(_) => {
+                    let finger = press(
+                        TouchActions::new("finger".into()),
+                        el,
+                        (dx, dy),
+                        Some(Duration::from_millis(40)),
+                    );
+                    self.client.perform_actions(finger).await
+                }
+                Err(e) => Err(e),
+            };
+            match result {
+                Ok(()) => return,
+                Err(e) if tries < STALE_RETRIES && is_stale(&e) => tries += 1,
+                Err(e) => {
+                    self.screenshot(
+                        &format!("failure-{}.png", self.name.replace(' ', "-")),
+                        true,
+                    )
+                    .await;
+                    panic!("{}: tap {css}: {e}\n{}", self.name, self.state().await);
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
 
@@ -784,4 +809,14 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
     pub async fn close(self) {
         let _ = self.client.close().await;
     }
+}
+
+/// How many times a click or tap finds its element again after the page
+/// redrew it.
+const STALE_RETRIES: u32 = 5;
+
+/// Whether WebDriver refused an action because the element it named was
+/// redrawn (no longer in the page).
+fn is_stale(e: &fantoccini::error::CmdError) -> bool {
+    e.to_string().contains("stale element")
 }
