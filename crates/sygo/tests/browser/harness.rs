@@ -470,25 +470,8 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
         if self.device == Device::Phone {
             return self.tap(css).await;
         }
-        // The page may redraw the element between finding and clicking it
-        // (a list rebuilt when an answer arrives): find it again then.
-        let mut tries = 0;
-        loop {
-            let el = self.find(css).await;
-            match el.click().await {
-                Ok(()) => return,
-                Err(e) if tries < STALE_RETRIES && is_stale(&e) => tries += 1,
-                Err(e) => {
-                    self.screenshot(
-                        &format!("failure-{}.png", self.name.replace(' ', "-")),
-                        true,
-                    )
-                    .await;
-                    panic!("{}: click {css}: {e}\n{}", self.name, self.state().await);
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        self.act_on(css, "click", |el| async move { el.click().await })
+            .await;
     }
 
     /// A tap of a finger on the centre of the element matched by `css`
@@ -499,30 +482,38 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
 
     /// A tap `dx`, `dy` CSS px away from the centre of the element.
     pub async fn tap_at(&self, css: &str, dx: f64, dy: f64) {
-        // As `click`: an element redrawn under the finger is found again.
-        let mut tries = 0;
-        loop {
-            let el = self.find(css).await;
-            let scrolled = self
-                .client
+        let client = &self.client;
+        self.act_on(css, "tap", |el| async move {
+            client
                 .execute(
                     "arguments[0].scrollIntoView({block: 'center', inline: 'center'}); return true;",
                     vec![serde_json::to_value(&el).expect("an element as JSON")],
                 )
-                .await;
-            let result = match scrolled {
-                Ok(_) => {
-                    let finger = press(
-                        TouchActions::new("finger".into()),
-                        el,
-                        (dx, dy),
-                        Some(Duration::from_millis(40)),
-                    );
-                    self.client.perform_actions(finger).await
-                }
-                Err(e) => Err(e),
-            };
-            match result {
+                .await?;
+            let finger = press(
+                TouchActions::new("finger".into()),
+                el,
+                (dx, dy),
+                Some(Duration::from_millis(40)),
+            );
+            client.perform_actions(finger).await
+        })
+        .await;
+    }
+
+    /// Does `act` to the element matched by `css`; a failure says what the
+    /// page shows, with a screenshot. The page may redraw the element
+    /// between finding and acting on it (a list rebuilt when an answer
+    /// arrives): it is then found again.
+    async fn act_on<F, Fut>(&self, css: &str, verb: &str, act: F)
+    where
+        F: Fn(Element) -> Fut,
+        Fut: std::future::Future<Output = Result<(), fantoccini::error::CmdError>>,
+    {
+        let mut tries = 0;
+        loop {
+            let el = self.find(css).await;
+            match act(el).await {
                 Ok(()) => return,
                 Err(e) if tries < STALE_RETRIES && is_stale(&e) => tries += 1,
                 Err(e) => {
@@ -531,7 +522,7 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
                         true,
                     )
                     .await;
-                    panic!("{}: tap {css}: {e}\n{}", self.name, self.state().await);
+                    panic!("{}: {verb} {css}: {e}\n{}", self.name, self.state().await);
                 }
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
