@@ -3,6 +3,10 @@
 //! for, such as slowing the CPU, turning the phone on its side, or blocking
 //! a URL.
 
+use std::sync::atomic::Ordering;
+
+use fantoccini::Client;
+use fantoccini::error::CmdError;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use serde_json::{Value, json};
 
@@ -34,10 +38,17 @@ impl WebDriverCompatibleCommand for Cdp {
     }
 }
 
-/// Sends `cmd` with `params` to the page's Chromium; its answer.
+/// Sends `cmd` with `params` to the page's Chromium; its answer. The
+/// session is then not given to another test (the command may have changed
+/// the browser: a blocked URL, the screen's size, the CPU's speed).
 pub async fn cdp(p: &Page, cmd: &'static str, params: Value) -> Value {
-    p.client
-        .issue_cmd(Cdp { cmd, params })
+    p.changed.store(true, Ordering::Relaxed);
+    send(&p.client, cmd, params)
         .await
         .unwrap_or_else(|e| panic!("{}: {cmd}: {e}", p.name))
+}
+
+/// Sends `cmd` with `params` to the session's Chromium.
+pub async fn send(client: &Client, cmd: &'static str, params: Value) -> Result<Value, CmdError> {
+    client.issue_cmd(Cdp { cmd, params }).await
 }

@@ -11,7 +11,11 @@
 //!
 //! Each test calls [`run`], which gives it a server of its own (so no test
 //! sees another's games) and the chromedriver shared by the tests running
-//! at the same time; a test opens as many sessions as it needs, as a desktop
+//! at the same time. Sessions are reused: when a test ends, each session it
+//! opened is cleared (one tab, a blank page, the storage of its server's
+//! site removed) and taken by a later test, or closed when that cannot be
+//! done; a new server has a new port, so a new site with nothing stored.
+//! A test opens as many sessions as it needs, as a desktop
 //! browser ([`Page::desktop`], mouse and keyboard) or a phone
 //! ([`Page::phone`]: a phone's viewport and pixel ratio, touch events only).
 
@@ -21,7 +25,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -204,6 +208,9 @@ pub struct Driver {
     url: String,
     /// The browsers' profiles, removed after the browsers are gone.
     profiles: TempDir,
+    /// Sessions that a finished test left clean, for the next test to take:
+    /// starting a Chromium costs more than most scenarios.
+    idle: Mutex<Vec<(Device, Client)>>,
 }
 
 impl Drop for Driver {
@@ -249,7 +256,53 @@ impl Driver {
             port,
             url: format!("http://127.0.0.1:{port}"),
             profiles: TempDir::new("profiles"),
+            idle: Mutex::new(Vec::new()),
         }
+    }
+
+    /// An idle session of the kind asked for, if a finished test left one.
+    fn take_idle(&self, device: Device) -> Option<Client> {
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        let at = idle.iter().position(|(d, _)| *d == device)?;
+        Some(idle.swap_remove(at).1)
+    }
+
+    /// Gives a finished test's session to the next test if it can be made
+    /// as good as new: one tab, on a blank page, the storage of the sites it
+    /// visited cleared (each test's server has a port, so a site, of its
+    /// own). A session whose browser a test changed through DevTools (a
+    /// blocked URL, a phone turned on its side, a slowed CPU), or that does
+    /// not answer, is closed instead.
+    async fn recycle(&self, opened: Opened) {
+        if !opened.changed.load(Ordering::Relaxed) && Driver::reset(&opened).await {
+            let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+            idle.push((opened.device, opened.client));
+        } else {
+            // A session the test closed itself answers with an error.
+            let _ = opened.client.close().await;
+        }
+    }
+
+    async fn reset(opened: &Opened) -> bool {
+        let client = &opened.client;
+        let Ok(windows) = client.windows().await else {
+            return false;
+        };
+        if windows.len() != 1 {
+            return false;
+        }
+        for origin in &opened.origins {
+            let cleared = crate::cdp::send(
+                client,
+                "Storage.clearDataForOrigin",
+                json!({"origin": origin, "storageTypes": "all"}),
+            )
+            .await;
+            if cleared.is_err() {
+                return false;
+            }
+        }
+        client.goto("about:blank").await.is_ok()
     }
 
     /// The chromedriver of the tests running now, started by the first of
@@ -266,44 +319,90 @@ impl Driver {
     }
 }
 
+/// A session a test opened, as the harness keeps it to recycle it.
+struct Opened {
+    client: Client,
+    device: Device,
+    /// The sites the session was opened on.
+    origins: Vec<String>,
+    /// Set when the test changed the browser itself through DevTools.
+    changed: Arc<AtomicBool>,
+}
+
 // ------------------------------------------------------------ a test
 
 /// What a test runs against: its own server, the shared chromedriver.
 pub struct Env {
     pub server: Server,
     driver: Arc<Driver>,
+    /// Every session the test opened, recycled or closed when it ends: a
+    /// page left open would keep its Chromium running (and polling a server
+    /// that is gone) until the last test sharing the driver ends.
+    opened: Mutex<Vec<Opened>>,
 }
 
 impl Env {
     /// A desktop browser (1280×1000, mouse and keyboard) on the server.
     pub async fn desktop(&self, name: &str) -> Page {
-        Page::open(&self.driver, &self.server.url, name, Device::Desktop).await
+        self.open(&self.server.url, name, Device::Desktop).await
     }
 
     /// A phone (390×844 CSS px at pixel ratio 3, touch events only).
     pub async fn phone(&self, name: &str) -> Page {
-        Page::open(&self.driver, &self.server.url, name, Device::Phone).await
+        self.open(&self.server.url, name, Device::Phone).await
     }
 
     /// A session of the given kind on another address (a restarted server).
     pub async fn page_at(&self, base: &str, name: &str, device: Device) -> Page {
-        Page::open(&self.driver, base, name, device).await
+        self.open(base, name, device).await
+    }
+
+    async fn open(&self, base: &str, name: &str, device: Device) -> Page {
+        let page = Page::open(&self.driver, base, name, device).await;
+        self.opened
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(Opened {
+                client: page.client.clone(),
+                device,
+                origins: vec![base.to_string()],
+                changed: page.changed.clone(),
+            });
+        page
     }
 }
 
-/// Runs one browser scenario: a server of its own, the shared chromedriver,
-/// a single-threaded runtime for the WebDriver client.
+/// The runtime of every test's WebDriver clients. One for all tests, so
+/// that a session (whose connection lives on the runtime that opened it)
+/// can pass from a finished test to the next.
+fn runtime() -> &'static tokio::runtime::Runtime {
+    static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime")
+    })
+}
+
+/// Runs one browser scenario: a server of its own, the shared chromedriver
+/// and its idle sessions; the sessions it opened are left for the next
+/// scenario when they can be made as good as new.
 pub fn run(test: impl AsyncFnOnce(&Env)) {
     browser();
     let env = Env {
         server: Server::start(),
         driver: Driver::shared(),
+        opened: Mutex::new(Vec::new()),
     };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    runtime.block_on(test(&env));
+    runtime().block_on(test(&env));
+    let opened = std::mem::take(&mut *env.opened.lock().unwrap_or_else(|e| e.into_inner()));
+    runtime().block_on(async {
+        for session in opened {
+            env.driver.recycle(session).await;
+        }
+    });
 }
 
 // ------------------------------------------------------------ the pages
@@ -344,16 +443,35 @@ pub enum Device {
     Phone,
 }
 
-/// One browser session (its own Chromium and profile) on the web app.
+/// One browser session (its own Chromium and profile, new or left clean by
+/// an earlier test) on the web app.
 pub struct Page {
     pub client: Client,
     pub base: String,
     pub name: String,
     pub device: Device,
+    /// Set when the test changes the browser through DevTools (see
+    /// [`crate::cdp::cdp`]): the session is then not given to another test.
+    pub changed: Arc<AtomicBool>,
 }
 
 impl Page {
     async fn open(driver: &Driver, base: &str, name: &str, device: Device) -> Page {
+        let client = match driver.take_idle(device) {
+            Some(client) => client,
+            None => Page::start(driver, name, device).await,
+        };
+        Page {
+            client,
+            base: base.to_string(),
+            name: name.to_string(),
+            device,
+            changed: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// A new session: its own Chromium and profile.
+    async fn start(driver: &Driver, name: &str, device: Device) -> Client {
         static COUNT: AtomicUsize = AtomicUsize::new(0);
         let profile = driver.profiles.0.join(format!(
             "{}-{}",
@@ -392,17 +510,11 @@ impl Page {
         let mut caps = serde_json::Map::new();
         caps.insert("browserName".into(), json!("chrome"));
         caps.insert("goog:chromeOptions".into(), options);
-        let client = ClientBuilder::new(HttpConnector::new())
+        ClientBuilder::new(HttpConnector::new())
             .capabilities(caps)
             .connect(&driver.url)
             .await
-            .unwrap_or_else(|e| panic!("a Chromium session through chromedriver: {e}"));
-        Page {
-            client,
-            base: base.to_string(),
-            name: name.to_string(),
-            device,
-        }
+            .unwrap_or_else(|e| panic!("a Chromium session through chromedriver: {e}"))
     }
 
     pub async fn goto(&self, path: &str) {
@@ -452,7 +564,7 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
                     self.state().await
                 );
             }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
 
@@ -494,7 +606,7 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
                 TouchActions::new("finger".into()),
                 el,
                 (dx, dy),
-                Some(Duration::from_millis(40)),
+                None,
             );
             client.perform_actions(finger).await
         })
