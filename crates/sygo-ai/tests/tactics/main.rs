@@ -78,6 +78,13 @@ const MAX_STATES: usize = 1_000_000;
 fn every_position_is_read_exhaustively() {
     let started = Instant::now();
     let puzzles = selected();
+    let every: HashSet<&str> = positions::all().iter().map(|p| p.name).collect();
+    for (name, _) in positions::DOUBTED {
+        assert!(
+            every.contains(name),
+            "DOUBTED names {name:?}, not in the set"
+        );
+    }
     // TACTICS_SHOW=N prints up to N correct turns a position (4 unless set).
     let show = std::env::var("TACTICS_SHOW")
         .ok()
@@ -352,25 +359,38 @@ enum Reading {
 #[test]
 #[ignore = "the AI does not solve every position yet (docs/ai.md, Tactics)"]
 fn the_strongest_player_solves_every_position_at_fixed_visits() {
-    let missed = run_player(&selected(), Reading::FixedVisits);
+    // The positions whose goal play doubts (positions::DOUBTED) are read
+    // and reported, apart.
+    let (doubted, sure): (Vec<Puzzle>, Vec<Puzzle>) = selected()
+        .into_iter()
+        .partition(|p| positions::doubted(p.name));
+    let missed_doubted = run_player(&doubted, Reading::FixedVisits);
+    println!(
+        "of the {} positions whose goal play doubts, the player's turn meets the goal in {}",
+        doubted.len(),
+        doubted.len() - missed_doubted.len()
+    );
+    let missed = run_player(&sure, Reading::FixedVisits);
     assert!(
         missed.is_empty(),
-        "missed {} positions: {missed:?}",
-        missed.len()
+        "missed {} of {} positions: {missed:?}",
+        missed.len(),
+        sure.len()
     );
 }
 
 /// The strongest player, read as in
 /// [`the_strongest_player_solves_every_position_at_fixed_visits`], still
-/// solves at least 90% of the first set's 22 positions (the figure before the
-/// races were added; it solved 23 and 24 of the 25 of the time, and 20 of
-/// the 22 kept once the set was read to the end).
+/// solves at least 90% of the first set's positions whose goal play does not
+/// doubt (21 of its 22; the figure before the races were added; it solved 23
+/// and 24 of the 25 of the time, and 20 of the 22 kept once the set was read
+/// to the end).
 #[test]
 fn the_strongest_player_solves_the_first_set_at_fixed_visits() {
     let only = std::env::var("TACTICS").unwrap_or_default();
     let first: Vec<Puzzle> = positions::first_set()
         .into_iter()
-        .filter(|p| p.name.contains(only.as_str()))
+        .filter(|p| p.name.contains(only.as_str()) && !positions::doubted(p.name))
         .collect();
     let missed = run_player(&first, Reading::FixedVisits);
     let solved = first.len() - missed.len();
@@ -702,7 +722,8 @@ fn play_on(start: &Position, me: Color, games: u64, visits: u64) -> (f64, f64) {
 /// loses points, and a best turn grows two groups or more or reverses
 /// stones; each printed as a drawing with its best turns, what the player
 /// that made the game played there and the margins. How the positions read
-/// to the end were found (a tool, checks nothing). `MINE=sygo7,hex4` and
+/// to the end were found (a tool, checks nothing). `MINE=sygo7,hex4` (of
+/// sygo5, sygo6, sygo7, sygo9, sygo13, hex3, hex4, hex5) and
 /// `MINE_GAMES=N` choose the boards and the games a board (500 simulations
 /// a turn, one thread, seeds 1 to N).
 #[test]
@@ -720,9 +741,12 @@ fn mine_endgame_tactics() {
         .collect();
     for board in boards.split(',') {
         let geometry = match board {
+            "sygo5" => Geometry::sygo(5),
+            "sygo6" => Geometry::sygo(6),
             "sygo7" => Geometry::sygo(7),
             "sygo9" => Geometry::sygo(9),
             "sygo13" => Geometry::sygo(13),
+            "hex3" => Geometry::hexsygo(3),
             "hex4" => Geometry::hexsygo(4),
             "hex5" => Geometry::hexsygo(5),
             other => panic!("unknown board {other}"),

@@ -27,6 +27,60 @@ pub fn all() -> Vec<Puzzle> {
     all
 }
 
+/// Positions whose one-turn goal play does not bear out, with what was
+/// measured: the strongest player (at the suite's simulations) misses the
+/// goal, and when the game is played on by the player against itself (40
+/// games from each position, 2,000 simulations a turn,
+/// `PLAY_GAMES=40 PLAY_VISITS=2000 cargo test --release -p sygo-ai --test
+/// tactics -- --ignored --nocapture goals_by_play`), the turn it chose does
+/// better than the goal's solution, or the position is lost either way.
+/// Evidence, not proof (the judge cannot read them to the end): they stay in
+/// the set, are read and checked like the others, and are counted apart from
+/// the positions the player must solve.
+pub const DOUBTED: &[(&str, &str)] = &[
+    (
+        "white takes the three stones, not the one",
+        "A2,E8,H5 wins 92% (+44.6 a game), the solution F2 75% (+18.6)",
+    ),
+    (
+        "black takes the corner with two groups at once",
+        "E1,G5 wins 11% (-10.2), the solution E1,G3 6% (-30.2)",
+    ),
+    (
+        "white takes three edge stones with two groups",
+        "D6 wins 99% (+38.0), the solution C3,A5 80% (+26.4)",
+    ),
+    (
+        "black connects three edge stones before two groups close them",
+        "D7 wins 1% (-41.6), the solution C3 0% (-48.1)",
+    ),
+    (
+        "black saves three stones rather than take three",
+        "C1,A5,G3 wins 5% (-34.0), the solution C3 2% (-45.9)",
+    ),
+    (
+        "white closes four stones with two groups, not one",
+        "C1,C4 wins 2% (-16.9), the solution E3,E4 0% (-32.9)",
+    ),
+    (
+        "white connects two stones through its other group",
+        "B5,F5 wins 0% (-33.5), the solution F3 0% (-36.8)",
+    ),
+    (
+        "black's balance turn closes a corner stone: a growth, then a placement",
+        "E2,C6,A2,G5 wins 95% (+42.6), the solution A2,B1 52% (-1.8)",
+    ),
+    (
+        "black's balance turn closes an edge stone: two growths, then a placement",
+        "B7,E2,F6,E5 wins 84% (+26.4), the solution D1,E2,F1 60% (+11.9)",
+    ),
+];
+
+/// Whether play doubts the position's goal ([`DOUBTED`]).
+pub fn doubted(name: &str) -> bool {
+    DOUBTED.iter().any(|(n, _)| *n == name)
+}
+
 /// The first set: a capture to make or a group to save, about half
 /// on each board, of every size (25 at first; three that best play read to
 /// the end does not bear out were dropped, `exact.rs`).
@@ -1722,6 +1776,124 @@ pub fn endgames() -> Vec<Puzzle> {
             goal: Goal::BestPlay,
             solution: "G3,D4",
             wrong: &["C3", "B1"],
+        },
+        // Sygo 6, game 2, turn 13. A5,F4: +2; A5: +0; F3: -2; pass: -36.
+        Puzzle {
+            name: "endgame: black grows A5 and F4 together, reversing E4",
+            geometry: sygo(6),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F
+                  6 O O . X X X 6
+                  5 . X X . X X 5
+                  4 . O X X O . 4
+                  3 . O O X X . 3
+                  2 . O . X O O 2
+                  1 . . . O O . 1
+                    A B C D E F
+            ",
+            goal: Goal::BestPlay,
+            solution: "A5,F4",
+            wrong: &["A5", "F3"],
+        },
+        // Sygo 6, game 2, turn 14. C1,A2: -2; B1,C1: -4; A2 (played): -13; pass: -36.
+        Puzzle {
+            name: "endgame: white grows C1 and A2 together, not A2 alone",
+            geometry: sygo(6),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F
+                  6 O O . X X X 6
+                  5 X X X . X X 5
+                  4 . O X X X X 4
+                  3 . O O X X . 3
+                  2 . O . X O O 2
+                  1 . . . O O . 1
+                    A B C D E F
+            ",
+            goal: Goal::BestPlay,
+            solution: "C1,A2",
+            wrong: &["A2", "B1,C1"],
+        },
+        // Sygo 6, game 7, turn 11. F2,A4,B4: -1; E1,A4,B4: -5; E1,C1,E4 (played): -36; pass: -36.
+        Puzzle {
+            name: "endgame: black grows three groups at F2, A4 and B4",
+            geometry: sygo(6),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F
+                  6 . . . O O . 6
+                  5 O O O X O . 5
+                  4 . . X X . O 4
+                  3 X O O . O O 3
+                  2 X X O X X . 2
+                  1 . X . . . . 1
+                    A B C D E F
+            ",
+            goal: Goal::BestPlay,
+            solution: "F2,A4,B4",
+            wrong: &["E1,C1,E4", "E1,A4,B4"],
+        },
+        // Sygo 6, game 8, turn 12. White's E1-group (four stones) can be reversed by D3,E4,F1. D3,F6: +13; E4: +4; B1 (played): -29; pass: -36.
+        Puzzle {
+            name: "endgame: white saves four stones in reach of three groups by growing D3",
+            geometry: sygo(6),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F
+                  6 . X . O O . 6
+                  5 . X O . O X 5
+                  4 . O O O . X 4
+                  3 . X . . O O 3
+                  2 X X . X O X 2
+                  1 . . . X O . 1
+                    A B C D E F
+            ",
+            goal: Goal::BestPlay,
+            solution: "D3,F6",
+            wrong: &["E4", "B1"],
+        },
+        // Hexsygo 3, game 1, turn 4. C2,E4: +14; C2,C4: +10; A2,D5: +1; pass: -19.
+        Puzzle {
+            name: "endgame: white grows C2 and E4 together on Hexsygo 3",
+            geometry: hex(3),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                      C D E
+                  5   . . . 5
+                  4  X . O . 4
+                  3 . X . . . 3
+                  2  . O . . 2
+                  1   . X . 1
+                      A B C
+            ",
+            goal: Goal::BestPlay,
+            solution: "C2,E4",
+            wrong: &["C2,C4", "A2,D5"],
+        },
+        // Hexsygo 3, game 1, turn 6. A2,C4 and C1,C4: +14; A2,E5: +8; D2,C4: +0; pass: -19.
+        Puzzle {
+            name: "endgame: white grows C4 with A2 or C1, not with E5",
+            geometry: hex(3),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                      C D E
+                  5   . X . 5
+                  4  X . O O 4
+                  3 . X . . . 3
+                  2  . O O . 2
+                  1   . X . 1
+                      A B C
+            ",
+            goal: Goal::BestPlay,
+            solution: "A2,C4",
+            wrong: &["A2,E5", "D2,C4"],
         },
     ]
 }
