@@ -291,7 +291,15 @@ impl Driver {
         if windows.len() != 1 {
             return false;
         }
-        for origin in &opened.origins {
+        // The sites it was opened on, and the one it shows now (a test may
+        // have gone on to a restarted server's address).
+        let mut origins = opened.origins.clone();
+        if let Ok(url) = client.current_url().await
+            && url.scheme().starts_with("http")
+        {
+            origins.push(url.origin().ascii_serialization());
+        }
+        for origin in &origins {
             let cleared = crate::cdp::send(
                 client,
                 "Storage.clearDataForOrigin",
