@@ -86,15 +86,9 @@ fn every_position_is_read_exhaustively() {
         );
     }
     // TACTICS_SHOW=N prints up to N correct turns a position (4 unless set).
-    let show = std::env::var("TACTICS_SHOW")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(4);
+    let show = env_number("TACTICS_SHOW", 4);
     // TACTICS_SHOW_WRONG=N prints up to N legal turns that miss the goal.
-    let show_wrong = std::env::var("TACTICS_SHOW_WRONG")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
+    let show_wrong = env_number("TACTICS_SHOW_WRONG", 0);
     let mut problems = Vec::new();
     let mut names = HashSet::new();
     for puzzle in &puzzles {
@@ -420,37 +414,9 @@ fn run_player(puzzles: &[Puzzle], reading: Reading) -> Vec<&'static str> {
     let mut missed = Vec::new();
     let started = Instant::now();
     for puzzle in puzzles {
-        let (mut options, budget) = match reading {
-            Reading::FixedVisits => {
-                // TACTICS_VISITS_TIMES=K reads K times as long (a diagnostic:
-                // does a longer search find the answer?).
-                let times: u64 = std::env::var("TACTICS_VISITS_TIMES")
-                    .ok()
-                    .and_then(|k| k.parse().ok())
-                    .unwrap_or(1);
-                let n = visits(&puzzle.geometry) * times;
-                (
-                    vec![
-                        ("threads".to_string(), "2".to_string()),
-                        ("visits".to_string(), n.to_string()),
-                    ],
-                    Budget::visits(n),
-                )
-            }
-            Reading::OneSecond => (Vec::new(), Budget::time(Duration::from_secs(1))),
-        };
-        // TACTICS_OPTIONS=static=0,grow=0.5 changes the player's settings
-        // (MctsSettings::set), for experiments.
-        options.extend(
-            std::env::var("TACTICS_OPTIONS")
-                .unwrap_or_default()
-                .split(',')
-                .filter_map(|kv| kv.split_once('='))
-                .map(|(k, v)| (k.to_string(), v.to_string())),
-        );
+        let (mut player, budget) = player_for(puzzle, reading);
         let judge = puzzle.judge();
         let game = Game::new(judge.start.clone());
-        let mut player = MctsPlayer::from_options(seed_of(puzzle), &options).unwrap();
         let t = Instant::now();
         let decision = player.choose(&game, &budget);
         let seconds = t.elapsed().as_secs_f64();
@@ -503,14 +469,51 @@ fn run_player(puzzles: &[Puzzle], reading: Reading) -> Vec<&'static str> {
     missed
 }
 
+/// The strongest player reading `puzzle` as `reading` says (with any
+/// settings of `TACTICS_OPTIONS`), and its budget.
+fn player_for(puzzle: &Puzzle, reading: Reading) -> (MctsPlayer, Budget) {
+    let (mut options, budget) = match reading {
+        Reading::FixedVisits => {
+            // TACTICS_VISITS_TIMES=K reads K times as long (a diagnostic:
+            // does a longer search find the answer?).
+            let n = visits(&puzzle.geometry) * env_number("TACTICS_VISITS_TIMES", 1);
+            (
+                vec![
+                    ("threads".to_string(), "2".to_string()),
+                    ("visits".to_string(), n.to_string()),
+                ],
+                Budget::visits(n),
+            )
+        }
+        Reading::OneSecond => (Vec::new(), Budget::time(Duration::from_secs(1))),
+    };
+    // TACTICS_OPTIONS=static=0,grow=0.5 changes the player's settings
+    // (MctsSettings::set), for experiments.
+    options.extend(
+        std::env::var("TACTICS_OPTIONS")
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.to_string())),
+    );
+    let player = MctsPlayer::from_options(seed_of(puzzle), &options).unwrap();
+    (player, budget)
+}
+
+/// The number in the environment variable `var`, or `default` when it is
+/// not set (or not a number).
+fn env_number<T: std::str::FromStr>(var: &str, default: T) -> T {
+    std::env::var(var)
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 /// The seed of the player's choices in a position: from its name, so that a
 /// position is read the same way whatever else is in the set, plus
 /// `TACTICS_SEED` (0 unless set) to read the set again with other seeds.
 fn seed_of(puzzle: &Puzzle) -> u64 {
-    let offset: u64 = std::env::var("TACTICS_SEED")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
+    let offset: u64 = env_number("TACTICS_SEED", 0);
     // FNV-1a over the name.
     let name = puzzle.name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
@@ -578,10 +581,7 @@ fn exact_margins() {
         let start = puzzle.start();
         // VACANT=N reads positions up to N vacant points (the set's judge
         // reads up to exact::MAX_VACANT).
-        let most = std::env::var("VACANT")
-            .ok()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(exact::MAX_VACANT);
+        let most = env_number("VACANT", exact::MAX_VACANT);
         if start.vacant_count() > most {
             continue;
         }
@@ -630,25 +630,12 @@ fn exact_margins() {
 #[test]
 #[ignore = "a diagnostic: prints, checks nothing"]
 fn goals_by_play() {
-    let number = |var: &str, default: u64| {
-        std::env::var(var)
-            .ok()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(default)
-    };
-    let games = number("PLAY_GAMES", 20);
-    let play_visits = number("PLAY_VISITS", 2000);
+    let games = env_number("PLAY_GAMES", 20);
+    let play_visits = env_number("PLAY_VISITS", 2000);
     for puzzle in selected() {
         let judge = puzzle.judge();
-        let n = visits(&puzzle.geometry);
-        let options = [
-            ("threads".to_string(), "2".to_string()),
-            ("visits".to_string(), n.to_string()),
-        ];
-        let mut player = MctsPlayer::from_options(seed_of(&puzzle), &options).unwrap();
-        let chosen = player
-            .choose(&Game::new(judge.start.clone()), &Budget::visits(n))
-            .turn;
+        let (mut player, budget) = player_for(&puzzle, Reading::FixedVisits);
+        let chosen = player.choose(&Game::new(judge.start.clone()), &budget).turn;
         if judge.solved_by(&chosen) == Ok(true) {
             println!(
                 "{:<60} solved ({})",
@@ -731,10 +718,7 @@ fn play_on(start: &Position, me: Color, games: u64, visits: u64) -> (f64, f64) {
 fn mine_endgame_tactics() {
     use sygo_ai::MctsPlayer;
     let boards = std::env::var("MINE").unwrap_or("sygo7,sygo9,hex4,hex5".to_string());
-    let games: u64 = std::env::var("MINE_GAMES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(4);
+    let games: u64 = env_number("MINE_GAMES", 4);
     let options: Vec<(String, String)> = [("threads", "1"), ("resign", "off")]
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -291,9 +291,9 @@ impl Driver {
         if windows.len() != 1 {
             return false;
         }
-        // The sites it was opened on, and the one it shows now (a test may
+        // The site it was opened on, and the one it shows now (a test may
         // have gone on to a restarted server's address).
-        let mut origins = opened.origins.clone();
+        let mut origins = vec![opened.site.clone()];
         if let Ok(url) = client.current_url().await
             && url.scheme().starts_with("http")
         {
@@ -331,8 +331,8 @@ impl Driver {
 struct Opened {
     client: Client,
     device: Device,
-    /// The sites the session was opened on.
-    origins: Vec<String>,
+    /// The site the session was opened on.
+    site: String,
     /// Set when the test changed the browser itself through DevTools.
     changed: Arc<AtomicBool>,
 }
@@ -373,7 +373,7 @@ impl Env {
             .push(Opened {
                 client: page.client.clone(),
                 device,
-                origins: vec![base.to_string()],
+                site: base.to_string(),
                 changed: page.changed.clone(),
             });
         page
