@@ -178,7 +178,7 @@ impl MctsSettings {
     /// Black's balance turn as growths, then a placement; after `priors`),
     /// `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance of another
     /// growth step in playouts; `auto`, the default: 1 on boards
-    /// of at most 64 points, 0.5 beyond), `selfatari=N` (or `off`: playouts
+    /// of at most 64 points, 0.9 beyond), `selfatari=N` (or `off`: playouts
     /// never put a group of N stones or more in atari), `uniform=0.2` (the
     /// share of uniformly random playouts), `playout_reading=0.9` (the
     /// chance that a playout's turn reads the captures next to the last
