@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use sygo_rules::{Game, Position, Turn};
+use sygo_rules::{CaptureReader, Game, Position, Turn};
 
 use crate::analysis::{Analysis, Candidate};
 use crate::budget::Budget;
@@ -68,6 +68,13 @@ pub struct MctsSettings {
     /// same game) were hopeless: one search's win rate can be wrong in a game
     /// where a capture reverses a whole group.
     pub resign_turns: u32,
+    /// The root safety check: a turn after which the opponent can reverse
+    /// a group of ours of at least this many stones (the exact one-turn
+    /// reading) gives way to another searched turn that hands over no such
+    /// group, when that turn had at least a tenth of the best one's
+    /// simulations and a win rate at most [`SAFETY_MARGIN`] lower (`None`:
+    /// no check).
+    pub safety: Option<usize>,
     /// Solve the endgame exactly ([`crate::endgame`]) when at most this many
     /// points are vacant at the start of a turn (0: never), and play the
     /// solver's turn when it proves a win or a draw.
@@ -131,6 +138,7 @@ impl MctsSettings {
             resign_below: Some(0.02),
             resign_visits: 2000,
             resign_turns: 3,
+            safety: Some(3),
             endgame_vacant: 16,
             endgame_share: 0.5,
             endgame_nodes_per_visit: 2,
@@ -183,7 +191,8 @@ impl MctsSettings {
     /// share of uniformly random playouts), `playout_reading=0.9` (the
     /// chance that a playout's turn reads the captures next to the last
     /// turn exactly), `resign=0.02` (or
-    /// `off`), `endgame=16` (or `off`: the most vacant points at which the
+    /// `off`), `safety=3` (or `off`: the root safety check, see
+    /// [`MctsSettings::safety`]), `endgame=16` (or `off`: the most vacant points at which the
     /// endgame is solved exactly), `endgame_share=0.5` (the share of the
     /// turn's time the solver may take), `endgame_margin=on|off` (where the
     /// result is proven, read on for the best final margin and play it),
@@ -254,6 +263,9 @@ impl MctsSettings {
                     o.unless_off(|o| o.whole(1..=1000))?.map_or(0, |n| n as u32);
             }
             "resign" => self.resign_below = o.unless_off(|o| o.number(0.0..=1.0))?,
+            "safety" => {
+                self.safety = o.unless_off(|o| o.whole(1..=1000))?.map(|n| n as usize);
+            }
             "endgame" => {
                 self.endgame_vacant = o
                     .unless_off(|o| o.whole(0..=100))?
@@ -832,14 +844,27 @@ impl Player for MctsPlayer {
         let hopeless = self.settings.resign_below.is_some_and(|below| {
             analysis.visits >= self.settings.resign_visits
                 && simulated < below
-                && analysis
-                    .candidates
-                    .first()
-                    .is_some_and(|c| c.win_rate < below)
+                && analysis.candidates.first().is_some_and(|c| {
+                    c.win_rate < below && !a_capture_could_turn(game.position(), c.score_lead)
+                })
         });
         let in_a_row = &mut self.hopeless[game.position().side_to_move().index()];
         *in_a_row = if hopeless { *in_a_row + 1 } else { 0 };
         let resign = *in_a_row >= self.settings.resign_turns.max(1);
+        let turn = match self.settings.safety {
+            Some(size) if least_loss.is_none() && !resign => {
+                match safer_candidate(game.position(), &analysis, size) {
+                    Some(i) => {
+                        let safer = analysis.candidates.remove(i);
+                        let turn = safer.turn.clone();
+                        analysis.candidates.insert(0, safer);
+                        turn
+                    }
+                    None => turn,
+                }
+            }
+            _ => turn,
+        };
         let turn = match least_loss {
             _ if resign => Turn::Resign,
             Some(solution) => {
@@ -861,5 +886,124 @@ impl Player for MctsPlayer {
             search.clear();
             search.policy_mut().forget_proofs();
         }
+    }
+}
+
+/// Whether the side to move can reverse an opponent group with this turn
+/// (the exact one-turn reading) big enough to make up a deficit of
+/// `-lead` points: a reversed group of n stones moves the margin by 2n.
+/// The player resigns only when no such capture is there: the search's win
+/// rate alone can be wrong in a game where one capture reverses a group.
+fn a_capture_could_turn(pos: &Position, lead: f64) -> bool {
+    if pos.turn_in_progress() {
+        return false;
+    }
+    let mut biggest = 0usize;
+    CaptureReader::new().for_each_reversible(pos, pos.side_to_move().opponent(), |stone, _| {
+        biggest = biggest.max(pos.group(stone).len());
+    });
+    2.0 * biggest as f64 >= -lead
+}
+
+/// How much lower a safer turn's win rate may be for the root safety check
+/// ([`MctsSettings::safety`]) to play it instead of the best one.
+pub const SAFETY_MARGIN: f64 = 0.05;
+
+/// The biggest group of the mover that the opponent can reverse with their
+/// next turn once `turn` is played on `pos` (0: none; `None`: the turn
+/// cannot be played there).
+fn handed_over(pos: &Position, turn: &Turn) -> Option<usize> {
+    let mut after = pos.clone();
+    after.play_turn(turn).ok()?;
+    let mut biggest = 0;
+    CaptureReader::new().for_each_reversible(&after, pos.side_to_move(), |stone, _| {
+        biggest = biggest.max(after.group(stone).len());
+    });
+    Some(biggest)
+}
+
+/// The root safety check: when the best candidate of `analysis` hands the
+/// opponent a group of at least `size` stones, the index of the most
+/// visited other candidate that hands over none, has at least a tenth of
+/// the best one's simulations and a win rate at most [`SAFETY_MARGIN`]
+/// lower.
+fn safer_candidate(pos: &Position, analysis: &Analysis, size: usize) -> Option<usize> {
+    let best = analysis.candidates.first()?;
+    if pos.turn_in_progress() || handed_over(pos, &best.turn)? < size {
+        return None;
+    }
+    analysis
+        .candidates
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, c)| {
+            c.visits * 10 >= best.visits
+                && c.win_rate >= best.win_rate - SAFETY_MARGIN
+                && handed_over(pos, &c.turn).is_some_and(|n| n < size)
+        })
+        .map(|(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Black's A1–A2 (two stones) has one liberty, A3, next to White's A4:
+    /// White to move can reverse it, which moves the margin by four points.
+    #[test]
+    fn a_capture_that_makes_up_the_deficit_forbids_resigning() {
+        let pos: Position = "sygo 5 5/W4/5/BW3/BW3 w g 0".parse().unwrap();
+        assert!(a_capture_could_turn(&pos, -3.0));
+        assert!(a_capture_could_turn(&pos, -4.0));
+        assert!(!a_capture_could_turn(&pos, -5.0));
+        // Black to move has nothing to reverse: only the deficit counts.
+        let pos: Position = "sygo 5 5/W4/5/BW3/BW3 b g 0".parse().unwrap();
+        assert!(!a_capture_could_turn(&pos, -1.0));
+        assert!(a_capture_could_turn(&pos, 0.0));
+    }
+
+    fn candidate(pos: &Position, turn: &str, visits: u64, win_rate: f64) -> Candidate {
+        Candidate {
+            turn: Turn::parse(turn, &pos.geometry()).unwrap(),
+            visits,
+            win_rate,
+            score_lead: 0.0,
+            pv: Vec::new(),
+        }
+    }
+
+    /// Black's A1–A2 has one liberty, A3. The placement E5 hands it over;
+    /// the growth A3 gives it A4 and B3, and White cannot fill both (only
+    /// B1–B2 touches them). The check plays A3 when its win rate is close
+    /// enough and it was searched enough, and otherwise leaves E5.
+    #[test]
+    fn the_safety_check_prefers_a_close_turn_that_keeps_the_group() {
+        let pos: Position = "sygo 5 5/5/5/BW3/BW3 b g 0".parse().unwrap();
+        let analysis = |second_visits, second_rate| Analysis {
+            visits: 1000,
+            win_rate: 0.6,
+            score_lead: 0.0,
+            candidates: vec![
+                candidate(&pos, "E5", 600, 0.6),
+                candidate(&pos, "D4", 300, 0.59),
+                candidate(&pos, "A3", second_visits, second_rate),
+            ],
+            ownership: Vec::new(),
+        };
+        assert_eq!(
+            handed_over(&pos, &Turn::parse("E5", &pos.geometry()).unwrap()),
+            Some(2)
+        );
+        assert_eq!(
+            handed_over(&pos, &Turn::parse("A3", &pos.geometry()).unwrap()),
+            Some(0)
+        );
+        assert_eq!(safer_candidate(&pos, &analysis(100, 0.57), 2), Some(2));
+        // Too few simulations, too low a win rate, or a group too small to
+        // count: the best turn stays.
+        assert_eq!(safer_candidate(&pos, &analysis(50, 0.57), 2), None);
+        assert_eq!(safer_candidate(&pos, &analysis(100, 0.5), 2), None);
+        assert_eq!(safer_candidate(&pos, &analysis(100, 0.57), 3), None);
     }
 }
