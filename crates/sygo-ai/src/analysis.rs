@@ -28,7 +28,8 @@ pub struct Analysis {
     pub score_lead: f64,
     /// Candidate turns, most visited first; when the endgame solver proved
     /// the result, the turn it plays comes first, with the proven win rate
-    /// (1, or ½ for a draw).
+    /// (1, or ½ for a draw); when the root safety check chose another turn
+    /// than the most visited ([`crate::MctsSettings::safety`]), that turn.
     pub candidates: Vec<Candidate>,
     /// For each point of the board, in the order of `Geometry::points`, how
     /// likely it is to end as Black's (+1) or White's (−1): the mean owner

@@ -72,7 +72,7 @@ pub struct MctsSettings {
     /// a group of ours of at least this many stones (the exact one-turn
     /// reading) gives way to another searched turn that hands over no such
     /// group, when that turn had at least a tenth of the best one's
-    /// simulations and a win rate at most [`SAFETY_MARGIN`] lower (`None`:
+    /// simulations and a win rate at most 0.05 lower (`None`:
     /// no check).
     pub safety: Option<usize>,
     /// Solve the endgame exactly ([`crate::endgame`]) when at most this many
@@ -898,16 +898,22 @@ fn a_capture_could_turn(pos: &Position, lead: f64) -> bool {
     if pos.turn_in_progress() {
         return false;
     }
-    let mut biggest = 0usize;
-    CaptureReader::new().for_each_reversible(pos, pos.side_to_move().opponent(), |stone, _| {
+    2.0 * biggest_reversible(pos, pos.side_to_move().opponent()) as f64 >= -lead
+}
+
+/// The number of stones of the biggest group of `color` that its opponent
+/// can reverse with one turn on `pos` (the exact one-turn reading; 0: none).
+fn biggest_reversible(pos: &Position, color: sygo_rules::Color) -> usize {
+    let mut biggest = 0;
+    CaptureReader::new().for_each_reversible(pos, color, |stone, _| {
         biggest = biggest.max(pos.group(stone).len());
     });
-    2.0 * biggest as f64 >= -lead
+    biggest
 }
 
 /// How much lower a safer turn's win rate may be for the root safety check
 /// ([`MctsSettings::safety`]) to play it instead of the best one.
-pub const SAFETY_MARGIN: f64 = 0.05;
+const SAFETY_MARGIN: f64 = 0.05;
 
 /// The biggest group of the mover that the opponent can reverse with their
 /// next turn once `turn` is played on `pos` (0: none; `None`: the turn
@@ -915,11 +921,7 @@ pub const SAFETY_MARGIN: f64 = 0.05;
 fn handed_over(pos: &Position, turn: &Turn) -> Option<usize> {
     let mut after = pos.clone();
     after.play_turn(turn).ok()?;
-    let mut biggest = 0;
-    CaptureReader::new().for_each_reversible(&after, pos.side_to_move(), |stone, _| {
-        biggest = biggest.max(after.group(stone).len());
-    });
-    Some(biggest)
+    Some(biggest_reversible(&after, pos.side_to_move()))
 }
 
 /// The root safety check: when the best candidate of `analysis` hands the
