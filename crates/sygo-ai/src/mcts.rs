@@ -125,7 +125,7 @@ impl MctsSettings {
             visits: None,
             default_time: Duration::from_secs(1),
             memory: 1 << 30,
-            exploration: 0.2,
+            exploration: 0.14,
             rave_equivalence: None,
             margin_weight: 0.1,
             static_weight: 0.1,
@@ -175,7 +175,7 @@ impl MctsSettings {
 
     /// Sets one setting from its name and text, as the arena and the command
     /// line write them: `threads=2`, `visits=5000`, `time=250` (ms, the
-    /// default time per turn), `memory=512` (MiB), `c=0.2` (exploration),
+    /// default time per turn), `memory=512` (MiB), `c=0.14` (exploration),
     /// `rave=1000` (or `off`), `margin=0.1`, `static=0.1` (the weight of the
     /// stones won by captures since the root), `static_scale=8` (the stones
     /// that count as decisive there), `expand=2`, `widen=4/0.5` (or
