@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use sygo_rules::{CaptureReader, Game, Position, Turn};
+use sygo_rules::{Color, Game, Position, Turn};
 
 use crate::analysis::{Analysis, Candidate};
 use crate::budget::Budget;
@@ -825,7 +825,7 @@ impl Player for MctsPlayer {
                 analysis: Some(analysis),
             };
         }
-        let turn = match lines.first() {
+        let mut turn = match lines.first() {
             Some(line) => turns::turn(line),
             None => {
                 // No simulation got through (a budget of nothing): the
@@ -851,20 +851,17 @@ impl Player for MctsPlayer {
         let in_a_row = &mut self.hopeless[game.position().side_to_move().index()];
         *in_a_row = if hopeless { *in_a_row + 1 } else { 0 };
         let resign = *in_a_row >= self.settings.resign_turns.max(1);
-        let turn = match self.settings.safety {
+        let safer = match self.settings.safety {
             Some(size) if least_loss.is_none() && !resign => {
-                match safer_candidate(game.position(), &analysis, size) {
-                    Some(i) => {
-                        let safer = analysis.candidates.remove(i);
-                        let turn = safer.turn.clone();
-                        analysis.candidates.insert(0, safer);
-                        turn
-                    }
-                    None => turn,
-                }
+                safer_candidate(game.position(), &analysis, size)
             }
-            _ => turn,
+            _ => None,
         };
+        if let Some(i) = safer {
+            // The turn played heads the analysis; the others keep their order.
+            analysis.candidates[..=i].rotate_right(1);
+            turn = analysis.candidates[0].turn.clone();
+        }
         let turn = match least_loss {
             _ if resign => Turn::Resign,
             Some(solution) => {
@@ -903,12 +900,13 @@ fn a_capture_could_turn(pos: &Position, lead: f64) -> bool {
 
 /// The number of stones of the biggest group of `color` that its opponent
 /// can reverse with one turn on `pos` (the exact one-turn reading; 0: none).
-fn biggest_reversible(pos: &Position, color: sygo_rules::Color) -> usize {
-    let mut biggest = 0;
-    CaptureReader::new().for_each_reversible(pos, color, |stone, _| {
-        biggest = biggest.max(pos.group(stone).len());
-    });
-    biggest
+fn biggest_reversible(pos: &Position, color: Color) -> usize {
+    pos.dangers()
+        .iter()
+        .filter(|d| d.color == color)
+        .map(|d| d.stones.len())
+        .max()
+        .unwrap_or(0)
 }
 
 /// How much lower a safer turn's win rate may be for the root safety check
