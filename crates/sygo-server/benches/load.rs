@@ -56,12 +56,11 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    let server = server_rt
-        .block_on(Server::bind(Config::new(
-            "127.0.0.1:0".parse().unwrap(),
-            db,
-        )))
-        .unwrap();
+    // One client address starts every game: the rate limits are off, as
+    // `sygo serve --no-rate-limits`.
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db);
+    config.rate_limits = false;
+    let server = server_rt.block_on(Server::bind(config)).unwrap();
     let base = format!("http://{}", server.local_addr());
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let serving = server_rt.spawn(server.run(async {

@@ -18,18 +18,21 @@ use axum::routing::{get, post};
 use include_dir::{Dir, include_dir};
 use tokio::sync::watch;
 
+use crate::accounts::Accounts;
 use crate::ai;
 use crate::api;
 use crate::config::{BODY_LIMIT, Config};
-use crate::db::Db;
+use crate::db::{Db, Stored};
 use crate::error::ApiError;
 use crate::error::ServerError;
 use crate::events;
 use crate::games::{Entry, Games};
+use crate::limits::Limits;
 use crate::review;
 use crate::review_store::Reviews;
+use crate::same_site;
 use crate::slots::Ai;
-use crate::state::{AppState, Shutdown};
+use crate::state::{AppState, Shutdown, WebSettings};
 
 /// The front end: every file of `web/`, in the binary.
 static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/web");
@@ -44,10 +47,26 @@ impl AppState {
     /// The database cannot be opened or read.
     pub async fn open(config: &Config) -> Result<(AppState, Shutdown), ServerError> {
         let path = config.db.clone();
-        let (db, stored) = tokio::task::spawn_blocking(move || Db::open(&path))
+        // The accounts are read by `Db::open`, and again when another
+        // program changes them; the slot is filled once they are loaded.
+        let accounts_slot: Arc<std::sync::OnceLock<Arc<Accounts>>> = Arc::default();
+        let slot = accounts_slot.clone();
+        let changed = Box::new(move |stored| {
+            if let Some(accounts) = slot.get() {
+                Accounts::replace(accounts, stored);
+            }
+        });
+        let (db, stored) = tokio::task::spawn_blocking(move || Db::open(&path, changed))
             .await
             .map_err(|e| ServerError(format!("opening the database: {e}")))?
             .map_err(|e| ServerError(e.to_string()))?;
+        let Stored {
+            games: stored,
+            accounts,
+        } = stored;
+        let accounts = accounts_slot
+            .get_or_init(|| Arc::new(Accounts::load(accounts)))
+            .clone();
         let games = Games::default();
         let reviews = Reviews::new(config.review_visits);
         let mut stored_reviews = Vec::new();
@@ -77,6 +96,12 @@ impl AppState {
             reviews: Arc::new(reviews),
             shutdown,
             keep_alive: config.keep_alive,
+            accounts,
+            limits: Arc::new(Limits::new(config.rate_limits)),
+            web: WebSettings {
+                secure_cookies: config.secure_cookies,
+                trust_proxy: config.trust_proxy,
+            },
         };
         review::start(&state);
         Ok((state, Shutdown { ai, sender }))
@@ -136,6 +161,17 @@ pub fn app(state: AppState) -> Router {
         .route("/position", post(api::position::show))
         .route("/position/steps", post(api::position::steps))
         .route("/position/turns", post(api::position::turns))
+        .route(
+            "/account",
+            get(api::accounts::get).post(api::accounts::sign_up),
+        )
+        .route("/account/password", post(api::accounts::change_password))
+        .route("/account/claims", post(api::accounts::claims))
+        .route(
+            "/session",
+            post(api::accounts::sign_in).delete(api::accounts::sign_out),
+        )
+        .route("/players/{name}", get(api::players::profile))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
     Router::new()
@@ -143,11 +179,14 @@ pub fn app(state: AppState) -> Router {
         .route("/games", get(index))
         .route("/game/{id}", get(index))
         .route("/learn", get(index))
+        .route("/account", get(index))
+        .route("/player/{name}", get(index))
         .route("/static/{*path}", get(static_file))
         .nest("/api", api)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn(same_site::only_this_site))
         .layer(middleware::map_response(security_headers))
         .with_state(state)
 }
@@ -182,7 +221,8 @@ async fn method_not_allowed() -> ApiError {
     ApiError::MethodNotAllowed
 }
 
-/// The page of the app (`/`, `/games`, `/game/{id}`, `/learn`): `web/index.html`,
+/// The page of the app (`/`, `/games`, `/game/{id}`, `/learn`, `/account`,
+/// `/player/{name}`): `web/index.html`,
 /// which routes on the path itself.
 async fn index() -> Response {
     file_response("index.html")

@@ -54,6 +54,16 @@ pub struct Config {
     /// (the default) for the number chosen by board size
     /// ([`review_visits`]); tests set a small number to be fast.
     pub review_visits: Option<u64>,
+    /// Give the session cookie `Secure` (the server is reached over TLS,
+    /// through a proxy that terminates it). Default false.
+    pub secure_cookies: bool,
+    /// Believe a proxy's `X-Forwarded-For` (the client's address, for the
+    /// rate limits) and `X-Forwarded-Proto` (`https`: cookies get
+    /// `Secure`). Only behind a proxy that sets them. Default false.
+    pub trust_proxy: bool,
+    /// Apply the rate limits of docs/web.md. Default true; a load test on
+    /// one machine turns them off.
+    pub rate_limits: bool,
 }
 
 /// The visits of the AI's search of each position of a review on a board
@@ -78,6 +88,9 @@ impl Config {
             ai_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             keep_alive: Duration::from_secs(15),
             review_visits: None,
+            secure_cookies: false,
+            trust_proxy: false,
+            rate_limits: true,
         }
     }
 }

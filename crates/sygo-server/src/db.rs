@@ -8,12 +8,17 @@
 //! stored) refuses only its request. A request is answered after its commit,
 //! so a turn is acknowledged only once it is durable.
 //!
-//! Reads happen once, at start: every game with its turns.
+//! Reads happen at start: every game with its turns, every account with its
+//! sessions and seats. Another program may change accounts while the
+//! server runs (`sygo admin`): the writer thread notices a commit of another
+//! connection (`PRAGMA data_version`) within a second and reads the
+//! accounts again for the server ([`AccountsChanged`]).
 
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::mpsc;
 use std::thread;
+use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode, Transaction, params};
 use rusqlite_migration::{M, Migrations};
@@ -29,6 +34,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../migrations/0002_request_id.sql")),
         M::up(include_str!("../migrations/0003_resignations_and_undo.sql")),
         M::up(include_str!("../migrations/0004_reviews.sql")),
+        M::up(include_str!("../migrations/0005_accounts.sql")),
     ])
 }
 
@@ -57,6 +63,61 @@ pub(crate) struct GameRow {
     /// How many times turns were taken back.
     pub undos: i64,
 }
+
+/// A row of the `accounts` table. Not `Debug`: it holds the password's
+/// hash, which is never written to a log.
+#[derive(Clone)]
+pub(crate) struct AccountRow {
+    pub id: i64,
+    pub name: String,
+    /// Argon2id as a PHC string.
+    pub password_hash: String,
+    /// Unix milliseconds.
+    pub created: i64,
+    pub disabled: bool,
+}
+
+/// A row of the `sessions` table.
+#[derive(Clone)]
+pub(crate) struct SessionRow {
+    /// SHA-256 of the cookie's secret, hexadecimal.
+    pub secret_hash: String,
+    pub account_id: i64,
+    /// Unix milliseconds.
+    pub created: i64,
+    /// Unix milliseconds.
+    pub expires: i64,
+}
+
+/// A row of the `seats` table: a side of a game that an account holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SeatRow {
+    pub game_id: String,
+    /// `black` or `white`.
+    pub color: String,
+    pub account_id: i64,
+    /// Unix milliseconds.
+    pub claimed: i64,
+}
+
+/// The accounts as stored: every account, the sessions that have not
+/// expired, every seat.
+#[derive(Default)]
+pub(crate) struct StoredAccounts {
+    pub accounts: Vec<AccountRow>,
+    pub sessions: Vec<SessionRow>,
+    pub seats: Vec<SeatRow>,
+}
+
+/// Everything read at start.
+pub(crate) struct Stored {
+    pub games: Vec<StoredGame>,
+    pub accounts: StoredAccounts,
+}
+
+/// What the server is told when another program changed the database: the
+/// accounts as they now stand.
+pub(crate) type AccountsChanged = Box<dyn Fn(StoredAccounts) + Send>;
 
 /// A row of the `turns` table.
 #[derive(Clone, Debug)]
@@ -135,6 +196,20 @@ enum Write {
     },
     /// A position of a review, analysed (replacing an older analysis).
     ReviewPosition { game_id: String, row: PositionRow },
+    /// A new account ([`WriteError::Duplicate`] when its name is taken).
+    Account(AccountRow),
+    /// A new password; every session of the account but `keep` ends.
+    Password {
+        account_id: i64,
+        password_hash: String,
+        keep: String,
+    },
+    /// A new session.
+    Session(SessionRow),
+    /// A session ended (signed out, or found expired).
+    EndSession { secret_hash: String },
+    /// Sides of games claimed by an account.
+    Seats(Vec<SeatRow>),
 }
 
 /// Why a write was not committed.
@@ -171,8 +246,9 @@ pub(crate) struct Db {
 
 impl Db {
     /// Opens (or creates) the database at `path`, brings its schema up to
-    /// date, reads every game, and starts the writer thread.
-    pub(crate) fn open(path: &Path) -> Result<(Db, Vec<StoredGame>), DbError> {
+    /// date, reads every game and account, and starts the writer thread,
+    /// which calls `changed` when another program changes the database.
+    pub(crate) fn open(path: &Path, changed: AccountsChanged) -> Result<(Db, Stored), DbError> {
         let fail = |what: &str, e: &dyn std::fmt::Display| {
             DbError(format!("database {}: {what}: {e}", path.display()))
         };
@@ -191,12 +267,50 @@ impl Db {
             .to_latest(&mut conn)
             .map_err(|e| fail("cannot bring its schema up to date", &e))?;
         let games = load(&conn).map_err(|e| fail("cannot read it", &e))?;
+        let accounts = load_accounts(&conn).map_err(|e| fail("cannot read it", &e))?;
         let (requests, queue) = mpsc::channel();
         thread::Builder::new()
             .name("sygo-db".to_string())
-            .spawn(move || writer(conn, queue))
+            .spawn(move || writer(conn, queue, changed))
             .map_err(|e| fail("cannot start its thread", &e))?;
-        Ok((Db { requests }, games))
+        Ok((Db { requests }, Stored { games, accounts }))
+    }
+
+    /// Stores a new account; [`WriteError::Duplicate`] when the name (in
+    /// any case) is taken.
+    pub(crate) async fn insert_account(&self, row: AccountRow) -> Result<(), WriteError> {
+        self.write(Write::Account(row)).await
+    }
+
+    /// Stores a new password hash and ends every session of the account but
+    /// the one whose hash is `keep`.
+    pub(crate) async fn set_password(
+        &self,
+        account_id: i64,
+        password_hash: String,
+        keep: String,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Password {
+            account_id,
+            password_hash,
+            keep,
+        })
+        .await
+    }
+
+    /// Stores a new session.
+    pub(crate) async fn insert_session(&self, row: SessionRow) -> Result<(), WriteError> {
+        self.write(Write::Session(row)).await
+    }
+
+    /// Deletes a session.
+    pub(crate) async fn end_session(&self, secret_hash: String) -> Result<(), WriteError> {
+        self.write(Write::EndSession { secret_hash }).await
+    }
+
+    /// Stores seats claimed together (all or none).
+    pub(crate) async fn insert_seats(&self, seats: Vec<SeatRow>) -> Result<(), WriteError> {
+        self.write(Write::Seats(seats)).await
     }
 
     /// Stores a new game (and the turns it starts with); returns once it is
@@ -369,10 +483,34 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     Ok(games)
 }
 
+/// How often the writer thread looks for changes made by another program.
+const WATCH_INTERVAL: Duration = Duration::from_secs(1);
+
 /// The writer thread: takes every request waiting, commits them together,
-/// answers each; ends when every handle is dropped.
-fn writer(mut conn: Connection, queue: mpsc::Receiver<Request>) {
-    while let Ok(first) = queue.recv() {
+/// answers each; ends when every handle is dropped. Between batches, and at
+/// least every [`WATCH_INTERVAL`], it asks SQLite whether another
+/// connection committed (`PRAGMA data_version` changes only then), and if
+/// so reads the accounts again and hands them to `changed`.
+fn writer(mut conn: Connection, queue: mpsc::Receiver<Request>, changed: AccountsChanged) {
+    let data_version = |conn: &Connection| -> Option<i64> {
+        conn.query_row("PRAGMA data_version", [], |r| r.get(0)).ok()
+    };
+    let mut seen = data_version(&conn);
+    loop {
+        let first = match queue.recv_timeout(WATCH_INTERVAL) {
+            Ok(request) => Some(request),
+            Err(mpsc::RecvTimeoutError::Timeout) => None,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+        };
+        let now = data_version(&conn);
+        if now != seen {
+            seen = now;
+            match load_accounts(&conn) {
+                Ok(accounts) => changed(accounts),
+                Err(e) => eprintln!("sygo serve: reading the accounts again: {e}"),
+            }
+        }
+        let Some(first) = first else { continue };
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
             match queue.try_recv() {
@@ -464,9 +602,122 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
             })
             .map_err(classify)?;
         }
+        Write::Account(a) => {
+            sp.prepare_cached(
+                "INSERT INTO accounts (id, name, name_key, password_hash, created, disabled) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )
+            .and_then(|mut st| {
+                st.execute(params![
+                    a.id,
+                    a.name,
+                    a.name.to_ascii_lowercase(),
+                    a.password_hash,
+                    a.created,
+                    i64::from(a.disabled)
+                ])
+            })
+            .map_err(classify)?;
+        }
+        Write::Password {
+            account_id,
+            password_hash,
+            keep,
+        } => {
+            sp.prepare_cached("UPDATE accounts SET password_hash = ?2 WHERE id = ?1")
+                .and_then(|mut st| st.execute(params![account_id, password_hash]))
+                .map_err(classify)?;
+            sp.prepare_cached("DELETE FROM sessions WHERE account_id = ?1 AND secret_hash <> ?2")
+                .and_then(|mut st| st.execute(params![account_id, keep]))
+                .map_err(classify)?;
+        }
+        Write::Session(row) => {
+            sp.prepare_cached(
+                "INSERT INTO sessions (secret_hash, account_id, created, expires) \
+                 VALUES (?1, ?2, ?3, ?4)",
+            )
+            .and_then(|mut st| {
+                st.execute(params![
+                    row.secret_hash,
+                    row.account_id,
+                    row.created,
+                    row.expires
+                ])
+            })
+            .map_err(classify)?;
+        }
+        Write::EndSession { secret_hash } => {
+            sp.prepare_cached("DELETE FROM sessions WHERE secret_hash = ?1")
+                .and_then(|mut st| st.execute(params![secret_hash]))
+                .map_err(classify)?;
+        }
+        Write::Seats(seats) => {
+            for seat in seats {
+                sp.prepare_cached(
+                    "INSERT INTO seats (game_id, color, account_id, claimed) \
+                     VALUES (?1, ?2, ?3, ?4)",
+                )
+                .and_then(|mut st| {
+                    st.execute(params![
+                        seat.game_id,
+                        seat.color,
+                        seat.account_id,
+                        seat.claimed
+                    ])
+                })
+                .map_err(classify)?;
+            }
+        }
     }
     // Dropping a savepoint unreleased rolls it back; this keeps it.
     sp.commit().map_err(classify)
+}
+
+/// Every account, the sessions that have not expired, every seat.
+pub(crate) fn load_accounts(conn: &Connection) -> rusqlite::Result<StoredAccounts> {
+    let mut stmt = conn
+        .prepare("SELECT id, name, password_hash, created, disabled FROM accounts ORDER BY id")?;
+    let accounts = stmt
+        .query_map([], |r| {
+            Ok(AccountRow {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                password_hash: r.get(2)?,
+                created: r.get(3)?,
+                disabled: r.get::<_, i64>(4)? != 0,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut stmt = conn.prepare(
+        "SELECT secret_hash, account_id, created, expires FROM sessions WHERE expires > ?1",
+    )?;
+    let sessions = stmt
+        .query_map([crate::time::now_ms()], |r| {
+            Ok(SessionRow {
+                secret_hash: r.get(0)?,
+                account_id: r.get(1)?,
+                created: r.get(2)?,
+                expires: r.get(3)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut stmt =
+        conn.prepare("SELECT game_id, color, account_id, claimed FROM seats ORDER BY claimed")?;
+    let seats = stmt
+        .query_map([], |r| {
+            Ok(SeatRow {
+                game_id: r.get(0)?,
+                color: r.get(1)?,
+                account_id: r.get(2)?,
+                claimed: r.get(3)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(StoredAccounts {
+        accounts,
+        sessions,
+        seats,
+    })
 }
 
 fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {

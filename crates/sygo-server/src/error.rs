@@ -23,6 +23,11 @@ pub enum ApiError {
     /// 403: what is asked is not offered in this game (undo between two
     /// people on their own pages).
     NotOffered(String),
+    /// 403: the account is disabled by the server's host.
+    Disabled(String),
+    /// 403: a request that changes something, sent from another site (the
+    /// browser's `Origin` or `Sec-Fetch-Site` says so).
+    CrossSite(String),
     /// 404: unknown game or path.
     NotFound(String),
     /// 405: a path that exists, with another method.
@@ -34,6 +39,13 @@ pub enum ApiError {
     TooLarge,
     /// 415: a body that is not of the type expected.
     UnsupportedMediaType(String),
+    /// 429: over a rate limit; try again after this many seconds.
+    RateLimited {
+        /// The sentence for the player.
+        message: String,
+        /// Seconds until a request is accepted again (`Retry-After`).
+        retry_after: u64,
+    },
     /// 422: a turn or step the rules refuse, with the rules' reason.
     Illegal(String),
     /// 422: an uploaded record that cannot be read, with where and why.
@@ -51,12 +63,16 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            ApiError::NotYourTurn(_) | ApiError::NotOffered(_) => StatusCode::FORBIDDEN,
+            ApiError::NotYourTurn(_)
+            | ApiError::NotOffered(_)
+            | ApiError::Disabled(_)
+            | ApiError::CrossSite(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Illegal(_) | ApiError::BadRecord(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -70,11 +86,14 @@ impl ApiError {
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::NotYourTurn(_) => "not_your_turn",
             ApiError::NotOffered(_) => "not_offered",
+            ApiError::Disabled(_) => "disabled",
+            ApiError::CrossSite(_) => "cross_site",
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::Conflict(_) => "conflict",
             ApiError::TooLarge => "too_large",
             ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
+            ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Illegal(_) => "illegal",
             ApiError::BadRecord(_) => "bad_record",
             ApiError::Unavailable => "unavailable",
@@ -89,6 +108,9 @@ impl ApiError {
             | ApiError::Unauthorized(m)
             | ApiError::NotYourTurn(m)
             | ApiError::NotOffered(m)
+            | ApiError::Disabled(m)
+            | ApiError::CrossSite(m)
+            | ApiError::RateLimited { message: m, .. }
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
             | ApiError::UnsupportedMediaType(m)
@@ -132,7 +154,13 @@ impl IntoResponse for ApiError {
             eprintln!("sygo serve: internal error: {detail}");
         }
         let body = json!({"error": {"code": self.code(), "message": self.message()}});
-        (self.status(), Json(body)).into_response()
+        let mut response = (self.status(), Json(body)).into_response();
+        if let ApiError::RateLimited { retry_after, .. } = self {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, retry_after.into());
+        }
+        response
     }
 }
 

@@ -21,13 +21,17 @@
 //!
 //! - `config`: [`Config`] and the limits; `error`: [`ApiError`], every
 //!   error as JSON, and [`ServerError`]; `db` (with `migrations/`): SQLite,
-//!   one writer thread with group commit.
+//!   one writer thread with group commit; [`admin`]: the host's commands.
+//! - `accounts`: the accounts, sessions and seats in memory; `password`:
+//!   Argon2id; `limits`: rate limits and the client's address; `same_site`:
+//!   requests from other sites refused.
 //! - `slots`: the AI's search slots; `game`: one game as data (its sides,
 //!   what never changes, what changes); `uploaded`: what an uploaded record
 //!   holds beyond its main line; `view` and `record_view`: their JSON.
 //! - `games`: the games in memory, their locks, and how a turn is played
 //!   and committed; `review_store`: the AI's reviews in memory; `state`:
-//!   [`AppState`], what every handler shares.
+//!   [`AppState`], what every handler shares; `session`: the session
+//!   cookie and who is signed in.
 //! - `ai`: the AI's turns, hints and analyses; `review`: the AI's reviews
 //!   of whole games in the background, and `review_record`: a record with
 //!   a review in it.
@@ -35,6 +39,8 @@
 //!   `app`: the state opened and the router; `server`: the socket and the
 //!   shutdown.
 
+mod accounts;
+pub mod admin;
 mod ai;
 mod api;
 mod app;
@@ -44,12 +50,16 @@ mod error;
 mod events;
 mod game;
 mod games;
+mod limits;
+mod password;
 mod record_view;
 mod review;
 mod review_record;
 mod review_store;
+mod same_site;
 mod secret;
 mod server;
+mod session;
 mod slots;
 mod state;
 mod time;

@@ -6,6 +6,15 @@ use rand::rngs::SysRng;
 
 use crate::error::ApiError;
 
+/// `N` random bytes.
+pub(crate) fn random_bytes<const N: usize>() -> Result<[u8; N], ApiError> {
+    let mut bytes = [0u8; N];
+    SysRng
+        .try_fill_bytes(&mut bytes)
+        .map_err(|e| ApiError::Internal(format!("the system's random source failed: {e}")))?;
+    Ok(bytes)
+}
+
 /// `n` random bytes as lowercase hexadecimal.
 fn random_hex(n: usize) -> Result<String, ApiError> {
     let mut bytes = vec![0u8; n];
@@ -24,6 +33,16 @@ pub(crate) fn new_id() -> Result<String, ApiError> {
 /// A new secret token: 128 random bits as 32 hexadecimal digits.
 pub(crate) fn new_token() -> Result<String, ApiError> {
     random_hex(16)
+}
+
+/// SHA-256 of a secret, as 64 lowercase hexadecimal digits: what is stored
+/// of a session's secret.
+pub(crate) fn digest(secret: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// A random seed for the AI.

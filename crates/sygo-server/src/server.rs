@@ -81,13 +81,16 @@ impl Server {
             ..
         } = self;
         state.resume_ai();
-        axum::serve(listener, app(state))
-            .with_graceful_shutdown(async move {
-                shutdown.await;
-                stop.stop();
-            })
-            .await
-            .map_err(|e| ServerError(format!("serving: {e}")))
+        axum::serve(
+            listener,
+            app(state).into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            stop.stop();
+        })
+        .await
+        .map_err(|e| ServerError(format!("serving: {e}")))
     }
 }
 

@@ -7,13 +7,15 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
+use crate::accounts::Accounts;
 use crate::db::Db;
 use crate::games::Games;
+use crate::limits::Limits;
 use crate::review_store::Reviews;
 use crate::slots::Ai;
 
-/// What every handler shares: the games, the database, the AI, the
-/// shutdown signal. Made by [`AppState::open`]; [`app`](fn@crate::app) serves it.
+/// What every handler shares: the games, the accounts, the database, the
+/// AI, the shutdown signal. Made by [`AppState::open`]; [`app`](fn@crate::app) serves it.
 #[derive(Clone)]
 pub struct AppState {
     pub(crate) games: Arc<Games>,
@@ -25,6 +27,21 @@ pub struct AppState {
     pub(crate) shutdown: watch::Receiver<bool>,
     /// The interval of keep-alive comments in live updates.
     pub(crate) keep_alive: Duration,
+    /// The accounts, their sessions and the sides they hold.
+    pub(crate) accounts: Arc<Accounts>,
+    /// The rate limits.
+    pub(crate) limits: Arc<Limits>,
+    /// How the server is reached (cookies, proxies).
+    pub(crate) web: WebSettings,
+}
+
+/// How the server is reached: the settings of `Config` that requests read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WebSettings {
+    /// `Config::secure_cookies`.
+    pub secure_cookies: bool,
+    /// `Config::trust_proxy`.
+    pub trust_proxy: bool,
 }
 
 /// The end of an [`AppState`]'s life: [`Shutdown::stop`] stops the AI's

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use sygo_rules::{Geometry, Point, Position, TurnKind, TurnSummary};
+use sygo_rules::{Color, Geometry, Point, Position, TurnKind, TurnSummary};
 
 use crate::game::{Live, Meta, Side, replay};
 use crate::time::rfc3339;
@@ -48,6 +48,24 @@ pub(crate) fn result(pos: &Position, komi: f64) -> Option<String> {
     Some(match outcome {
         sygo_rules::Outcome::Resignation { .. } => outcome.to_string(),
         sygo_rules::Outcome::Score(score) => score.result_with_komi(komi),
+    })
+}
+
+/// The winner of a finished game with the komi: `None` while it is played,
+/// `Some(None)` for a draw.
+pub(crate) fn winner(pos: &Position, komi: f64) -> Option<Option<Color>> {
+    Some(match pos.outcome()? {
+        sygo_rules::Outcome::Resignation { winner } => Some(winner),
+        sygo_rules::Outcome::Score(score) => {
+            let margin = f64::from(score.black) - f64::from(score.white) - komi;
+            if margin > 0.0 {
+                Some(Color::Black)
+            } else if margin < 0.0 {
+                Some(Color::White)
+            } else {
+                None
+            }
+        }
     })
 }
 

@@ -17,10 +17,12 @@
 //!   score lead, the best turns, who owns what.
 //! - `sygo serve` (also `sygo` with no command): the web app
 //!   (`docs/web.md`).
+//! - `sygo admin`: the host's commands on the web app's accounts.
 //!
 //! Exit codes: 0 on success (also when the reader of the output goes away),
 //! 1 on an error, 2 on bad arguments.
 
+mod admin;
 mod analyze;
 mod arena;
 mod bench;
@@ -88,6 +90,9 @@ enum Command {
     /// Start the web app: play in the browser, against the AI or another
     /// person (the default command).
     Serve(serve::ServeArgs),
+    /// The host's commands on the web app's database: list the accounts,
+    /// disable or enable one (also while the server runs).
+    Admin(admin::AdminArgs),
 }
 
 /// The board options shared by the subcommands.
@@ -133,6 +138,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Admin(args) => admin::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,4 +1,5 @@
-//! `sygo serve [--addr 127.0.0.1:8080] [--db FILE]`: the web app
+//! `sygo serve [--addr 127.0.0.1:8080] [--db FILE] [--secure-cookies]
+//! [--trust-proxy] [--no-rate-limits]`: the web app
 //! (`docs/web.md`), and what `sygo` with no command runs.
 //!
 //! It prints the address to open once it listens (`--addr 127.0.0.1:0`
@@ -23,6 +24,19 @@ pub struct ServeArgs {
     /// sygo.db next to the executable.
     #[arg(long, value_name = "FILE")]
     db: Option<PathBuf>,
+    /// Give the session cookie `Secure`: the site is reached over HTTPS
+    /// (through a proxy that terminates TLS).
+    #[arg(long)]
+    secure_cookies: bool,
+    /// Behind a reverse proxy: take the client's address from
+    /// X-Forwarded-For and HTTPS from X-Forwarded-Proto. Only when a proxy
+    /// sets them, else anyone can pretend to any address.
+    #[arg(long)]
+    trust_proxy: bool,
+    /// Turn the rate limits off (sign-ins and games started per address and
+    /// per account): for a load test on one machine.
+    #[arg(long)]
+    no_rate_limits: bool,
 }
 
 impl Default for ServeArgs {
@@ -32,12 +46,15 @@ impl Default for ServeArgs {
                 .parse()
                 .expect("the default address is an address"),
             db: None,
+            secure_cookies: false,
+            trust_proxy: false,
+            no_rate_limits: false,
         }
     }
 }
 
 /// The database next to the executable.
-fn default_db() -> anyhow::Result<PathBuf> {
+pub fn default_db() -> anyhow::Result<PathBuf> {
     let exe = std::env::current_exe().context("cannot find where the executable is")?;
     let dir = exe.parent().context("the executable is in no directory")?;
     Ok(dir.join("sygo.db"))
@@ -49,7 +66,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         Some(path) => path.clone(),
         None => default_db()?,
     };
-    let config = Config::new(args.addr, db);
+    let mut config = Config::new(args.addr, db);
+    config.secure_cookies = args.secure_cookies;
+    config.trust_proxy = args.trust_proxy;
+    config.rate_limits = !args.no_rate_limits;
     sygo_server::serve(config, |addr| {
         println!("sygo web app: open http://{addr}/");
     })?;

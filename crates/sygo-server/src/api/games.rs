@@ -23,7 +23,9 @@ use crate::db::WriteError;
 use crate::error::ApiError;
 use crate::game::{Meta, Side, Source};
 use crate::games::Entry;
+use crate::limits::ClientAddr;
 use crate::secret::{self, is_id};
+use crate::session::MaybeSignedIn;
 use crate::state::AppState;
 use crate::view;
 
@@ -199,8 +201,13 @@ pub(crate) async fn add_game(
 /// the links to share; 200 with the same for a request id already used.
 pub(crate) async fn create(
     State(state): State<AppState>,
+    addr: ClientAddr,
+    signed_in: MaybeSignedIn,
     JsonBody(request): JsonBody<CreateRequest>,
 ) -> Result<Response, ApiError> {
+    state
+        .limits
+        .game(addr, signed_in.0.as_ref().map(|s| s.account.id))?;
     let geometry = geometry(&request.variant, request.size)?;
     let komi = request.komi.unwrap_or(0.0);
     if !komi.is_finite() || komi.abs() > MAX_KOMI {

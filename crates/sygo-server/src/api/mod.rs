@@ -1,8 +1,10 @@
 //! The JSON API (`docs/web.md`), one file per group of endpoints, and what
 //! they share: request bodies, tokens, answers.
 
+pub(crate) mod accounts;
 pub(crate) mod extract;
 pub(crate) mod games;
+pub(crate) mod players;
 pub(crate) mod position;
 pub(crate) mod records;
 pub(crate) mod review;

@@ -60,7 +60,13 @@ impl TestServer {
 
     /// A server on this database.
     pub async fn on(db: PathBuf) -> TestServer {
-        let config = Config::new("127.0.0.1:0".parse().unwrap(), db.clone());
+        TestServer::with(db, |_| {}).await
+    }
+
+    /// A server on this database, its settings changed by `set`.
+    pub async fn with(db: PathBuf, set: impl FnOnce(&mut Config)) -> TestServer {
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db.clone());
+        set(&mut config);
         let server = Server::bind(config).await.unwrap();
         let base = format!("http://{}", server.local_addr());
         let (stop, stopped) = oneshot::channel::<()>();

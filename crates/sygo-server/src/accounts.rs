@@ -1,0 +1,355 @@
+//! The accounts held in memory ([`Accounts`]): each account, the sessions of
+//! signed-in browsers (by the hash of their secret), and the seats — the
+//! sides of games that accounts hold. Loaded from the database at start,
+//! again when another program changes it (`sygo admin`); every change is
+//! committed to the database first (`db.rs`), then made here.
+
+use std::collections::HashMap;
+
+use parking_lot::RwLock;
+use sygo_rules::Color;
+
+use crate::db::{AccountRow, SeatRow, SessionRow, StoredAccounts};
+use crate::error::ApiError;
+
+/// How long a session lasts: 30 days.
+pub(crate) const SESSION_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+
+/// The fewest and most characters of a name.
+pub(crate) const NAME_LENGTHS: std::ops::RangeInclusive<usize> = 3..=20;
+
+/// Names no account may take (in any case): they would read as something
+/// else on a page.
+const RESERVED: [&str; 5] = ["ai", "admin", "guest", "human", "sygo"];
+
+/// Checks a new account's name: 3 to 20 letters, digits, `_` or `-`,
+/// starting with a letter or a digit, not one of the reserved names.
+pub(crate) fn check_name(name: &str) -> Result<(), ApiError> {
+    let bad = |why: &str| Err(ApiError::BadRequest(format!("the name {name:?} {why}")));
+    if !NAME_LENGTHS.contains(&name.chars().count()) {
+        return bad(&format!(
+            "is not {} to {} characters long",
+            NAME_LENGTHS.start(),
+            NAME_LENGTHS.end()
+        ));
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        return bad("has a character other than letters a-z, digits, _ and -");
+    }
+    if !name.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return bad("does not start with a letter or a digit");
+    }
+    if RESERVED.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+        return bad("is kept back by the server");
+    }
+    Ok(())
+}
+
+/// An account. Not `Debug`: it holds the password's hash.
+#[derive(Clone)]
+pub(crate) struct Account {
+    pub id: i64,
+    pub name: String,
+    pub password_hash: String,
+    /// Unix milliseconds.
+    pub created: i64,
+    pub disabled: bool,
+}
+
+impl From<AccountRow> for Account {
+    fn from(r: AccountRow) -> Account {
+        Account {
+            id: r.id,
+            name: r.name,
+            password_hash: r.password_hash,
+            created: r.created,
+            disabled: r.disabled,
+        }
+    }
+}
+
+/// A signed-in browser.
+#[derive(Clone, Copy, Debug)]
+struct Session {
+    account_id: i64,
+    /// Unix milliseconds.
+    expires: i64,
+}
+
+/// A seat: a side of a game.
+pub(crate) type Seat = (String, Color);
+
+#[derive(Default)]
+struct Inner {
+    by_id: HashMap<i64, Account>,
+    /// The name in lower case → the account's id.
+    by_key: HashMap<String, i64>,
+    /// SHA-256 of a session's secret → the session.
+    sessions: HashMap<String, Session>,
+    seats: HashMap<Seat, i64>,
+    /// Each account's seats, in the order claimed.
+    seats_of: HashMap<i64, Vec<Seat>>,
+    /// The largest account id so far.
+    last_id: i64,
+}
+
+/// Every account, session and seat (module doc).
+#[derive(Default)]
+pub(crate) struct Accounts {
+    inner: RwLock<Inner>,
+    /// Held while a name is checked and taken (sign-up), and while seats
+    /// are checked and claimed: of two requests for the same name or the
+    /// same side, the second sees what the first did.
+    pub changing: tokio::sync::Mutex<()>,
+}
+
+/// A colour as stored.
+fn color_from(name: &str) -> Option<Color> {
+    match name {
+        "black" => Some(Color::Black),
+        "white" => Some(Color::White),
+        _ => None,
+    }
+}
+
+impl Accounts {
+    /// The accounts as stored.
+    pub(crate) fn load(stored: StoredAccounts) -> Accounts {
+        let accounts = Accounts::default();
+        accounts.replace(stored);
+        accounts
+    }
+
+    /// Replaces everything with the accounts as stored now (after another
+    /// program changed them).
+    pub(crate) fn replace(&self, stored: StoredAccounts) {
+        let mut inner = Inner {
+            last_id: self.inner.read().last_id,
+            ..Inner::default()
+        };
+        for row in stored.accounts {
+            inner.last_id = inner.last_id.max(row.id);
+            inner.by_key.insert(row.name.to_ascii_lowercase(), row.id);
+            inner.by_id.insert(row.id, Account::from(row));
+        }
+        for s in stored.sessions {
+            inner.sessions.insert(
+                s.secret_hash,
+                Session {
+                    account_id: s.account_id,
+                    expires: s.expires,
+                },
+            );
+        }
+        for seat in stored.seats {
+            if let Some(color) = color_from(&seat.color) {
+                inner.add_seat((seat.game_id, color), seat.account_id);
+            }
+        }
+        *self.inner.write() = inner;
+    }
+
+    /// A new account's id.
+    pub(crate) fn next_id(&self) -> i64 {
+        self.inner.read().last_id + 1
+    }
+
+    /// Adds an account (committed already).
+    pub(crate) fn add(&self, account: Account) {
+        let mut inner = self.inner.write();
+        inner.last_id = inner.last_id.max(account.id);
+        inner
+            .by_key
+            .insert(account.name.to_ascii_lowercase(), account.id);
+        inner.by_id.insert(account.id, account);
+    }
+
+    /// The account of this name, in any case.
+    pub(crate) fn by_name(&self, name: &str) -> Option<Account> {
+        let inner = self.inner.read();
+        let id = inner.by_key.get(&name.to_ascii_lowercase())?;
+        inner.by_id.get(id).cloned()
+    }
+
+    /// The account of this id.
+    pub(crate) fn by_id(&self, id: i64) -> Option<Account> {
+        self.inner.read().by_id.get(&id).cloned()
+    }
+
+    /// The account signed in with the session whose secret's hash is this,
+    /// unless the session has expired or the account is disabled.
+    pub(crate) fn signed_in(&self, secret_hash: &str, now: i64) -> Option<Account> {
+        let inner = self.inner.read();
+        let session = inner.sessions.get(secret_hash)?;
+        if session.expires <= now {
+            return None;
+        }
+        inner
+            .by_id
+            .get(&session.account_id)
+            .filter(|a| !a.disabled)
+            .cloned()
+    }
+
+    /// Adds a session (committed already).
+    pub(crate) fn add_session(&self, row: &SessionRow) {
+        self.inner.write().sessions.insert(
+            row.secret_hash.clone(),
+            Session {
+                account_id: row.account_id,
+                expires: row.expires,
+            },
+        );
+    }
+
+    /// Ends a session.
+    pub(crate) fn end_session(&self, secret_hash: &str) {
+        self.inner.write().sessions.remove(secret_hash);
+    }
+
+    /// A new password (committed already): every session of the account
+    /// but `keep` ends.
+    pub(crate) fn set_password(&self, id: i64, password_hash: String, keep: &str) {
+        let mut inner = self.inner.write();
+        if let Some(a) = inner.by_id.get_mut(&id) {
+            a.password_hash = password_hash;
+        }
+        inner
+            .sessions
+            .retain(|hash, s| s.account_id != id || hash == keep);
+    }
+
+    /// The account holding a side of a game.
+    pub(crate) fn seat_holder(&self, game: &str, color: Color) -> Option<i64> {
+        self.inner
+            .read()
+            .seats
+            .get(&(game.to_string(), color))
+            .copied()
+    }
+
+    /// The sides an account holds, in the order claimed.
+    pub(crate) fn seats_of(&self, id: i64) -> Vec<Seat> {
+        self.inner
+            .read()
+            .seats_of
+            .get(&id)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Adds seats (committed already).
+    pub(crate) fn add_seats(&self, seats: &[SeatRow]) {
+        let mut inner = self.inner.write();
+        for seat in seats {
+            if let Some(color) = color_from(&seat.color) {
+                inner.add_seat((seat.game_id.clone(), color), seat.account_id);
+            }
+        }
+    }
+}
+
+impl Inner {
+    /// Gives a seat to an account, unless another holds it already.
+    fn add_seat(&mut self, seat: Seat, account: i64) {
+        if let std::collections::hash_map::Entry::Vacant(v) = self.seats.entry(seat.clone()) {
+            v.insert(account);
+            self.seats_of.entry(account).or_default().push(seat);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: i64, name: &str) -> AccountRow {
+        AccountRow {
+            id,
+            name: name.to_string(),
+            password_hash: "h".to_string(),
+            created: 0,
+            disabled: false,
+        }
+    }
+
+    #[test]
+    fn names_follow_the_rules() {
+        for good in ["ann", "Ann_Lee", "b0b", "x-1", "12345678901234567890"] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "ab",
+            "_ann",
+            "-ann",
+            "ann lee",
+            "ann<b>",
+            "Ann\u{e9}",
+            "123456789012345678901",
+            "AI",
+            "Admin",
+            "",
+        ] {
+            assert!(check_name(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn sessions_end_and_expire_and_disabled_accounts_are_signed_out() {
+        let accounts = Accounts::load(StoredAccounts {
+            accounts: vec![row(1, "Ann"), row(2, "bob")],
+            sessions: vec![],
+            seats: vec![],
+        });
+        assert_eq!(accounts.next_id(), 3);
+        assert_eq!(accounts.by_name("ANN").unwrap().id, 1);
+        let session = |hash: &str, account_id| SessionRow {
+            secret_hash: hash.to_string(),
+            account_id,
+            created: 0,
+            expires: 100,
+        };
+        accounts.add_session(&session("s1", 1));
+        accounts.add_session(&session("s2", 1));
+        accounts.add_session(&session("s3", 2));
+        assert_eq!(accounts.signed_in("s1", 50).unwrap().name, "Ann");
+        assert!(accounts.signed_in("s1", 100).is_none(), "expired");
+        assert!(accounts.signed_in("nope", 50).is_none());
+        accounts.set_password(1, "h2".to_string(), "s1");
+        assert!(accounts.signed_in("s1", 50).is_some());
+        assert!(accounts.signed_in("s2", 50).is_none(), "other sessions end");
+        assert!(
+            accounts.signed_in("s3", 50).is_some(),
+            "not another account's"
+        );
+        accounts.end_session("s1");
+        assert!(accounts.signed_in("s1", 50).is_none());
+        let mut stored = StoredAccounts {
+            accounts: vec![row(1, "Ann"), row(2, "bob")],
+            sessions: vec![session("s3", 2)],
+            seats: vec![],
+        };
+        stored.accounts[1].disabled = true;
+        accounts.replace(stored);
+        assert!(accounts.signed_in("s3", 50).is_none(), "disabled");
+    }
+
+    #[test]
+    fn a_seat_has_one_holder() {
+        let accounts = Accounts::default();
+        let seat = |game: &str, color: &str, account_id| SeatRow {
+            game_id: game.to_string(),
+            color: color.to_string(),
+            account_id,
+            claimed: 0,
+        };
+        accounts.add_seats(&[seat("g1", "black", 1), seat("g1", "white", 2)]);
+        accounts.add_seats(&[seat("g1", "black", 2)]);
+        assert_eq!(accounts.seat_holder("g1", Color::Black), Some(1));
+        assert_eq!(accounts.seat_holder("g1", Color::White), Some(2));
+        assert_eq!(accounts.seats_of(2), vec![("g1".to_string(), Color::White)]);
+    }
+}

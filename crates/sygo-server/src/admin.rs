@@ -1,0 +1,154 @@
+//! The host's commands on a server's database (`sygo admin`): list the
+//! accounts, disable one (its sessions end; it cannot sign in; its profile
+//! is gone) or enable it again. They work while the server runs: the
+//! server notices another program's commit within a second (`db.rs`).
+
+use std::fmt;
+use std::path::Path;
+
+use rusqlite::{Connection, OpenFlags, params};
+
+use crate::time::rfc3339;
+
+/// Why an admin command failed.
+#[derive(Debug)]
+pub enum AdminError {
+    /// The database cannot be opened or used; what and why.
+    Database(String),
+    /// No account has this name.
+    NoAccount(String),
+}
+
+impl fmt::Display for AdminError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AdminError::Database(why) => write!(f, "{why}"),
+            AdminError::NoAccount(name) => write!(f, "there is no account {name:?}"),
+        }
+    }
+}
+
+impl std::error::Error for AdminError {}
+
+/// An account as the host sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountSummary {
+    /// The name as written at sign-up.
+    pub name: String,
+    /// When it was made, RFC 3339.
+    pub created: String,
+    /// Whether the host disabled it.
+    pub disabled: bool,
+    /// Sides of games it holds.
+    pub games: u64,
+    /// Sessions not expired.
+    pub sessions: u64,
+}
+
+/// A server's database, opened for the host's commands.
+pub struct Admin {
+    conn: Connection,
+}
+
+impl Admin {
+    /// Opens the database of a server (it must exist, and have been
+    /// opened by `sygo serve` at least once).
+    ///
+    /// # Errors
+    ///
+    /// No such file, not a database of `sygo serve`.
+    pub fn open(path: &Path) -> Result<Admin, AdminError> {
+        let fail = |e: &dyn fmt::Display| {
+            AdminError::Database(format!("database {}: {e}", path.display()))
+        };
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| fail(&e))?;
+        conn.execute_batch("PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;")
+            .map_err(|e| fail(&e))?;
+        let has_accounts: bool = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'accounts'",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n > 0)
+            .map_err(|e| fail(&e))?;
+        if !has_accounts {
+            return Err(fail(
+                &"it has no accounts table: is it a database of sygo serve, opened by this version?",
+            ));
+        }
+        Ok(Admin { conn })
+    }
+
+    /// Every account, oldest first.
+    ///
+    /// # Errors
+    ///
+    /// The database fails.
+    pub fn accounts(&self) -> Result<Vec<AccountSummary>, AdminError> {
+        let now = crate::time::now_ms();
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT name, created, disabled, \
+                 (SELECT count(*) FROM seats WHERE account_id = accounts.id), \
+                 (SELECT count(*) FROM sessions WHERE account_id = accounts.id AND expires > ?1) \
+                 FROM accounts ORDER BY id",
+            )
+            .map_err(db)?;
+        stmt.query_map([now], |r| {
+            Ok(AccountSummary {
+                name: r.get(0)?,
+                created: rfc3339(r.get(1)?),
+                disabled: r.get::<_, i64>(2)? != 0,
+                games: r.get::<_, i64>(3)?.unsigned_abs(),
+                sessions: r.get::<_, i64>(4)?.unsigned_abs(),
+            })
+        })
+        .map_err(db)?
+        .collect::<rusqlite::Result<Vec<_>>>()
+        .map_err(db)
+    }
+
+    /// Disables (or enables again) the account of this name, in any case;
+    /// disabling ends its sessions. Returns the name as written.
+    ///
+    /// # Errors
+    ///
+    /// No such account; the database fails.
+    pub fn set_disabled(&mut self, name: &str, disabled: bool) -> Result<String, AdminError> {
+        let tx = self.conn.transaction().map_err(db)?;
+        let found: Option<(i64, String)> = tx
+            .query_row(
+                "SELECT id, name FROM accounts WHERE name_key = ?1",
+                [name.to_ascii_lowercase()],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map(Some)
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                e => Err(e),
+            })
+            .map_err(db)?;
+        let (id, written) = found.ok_or_else(|| AdminError::NoAccount(name.to_string()))?;
+        tx.execute(
+            "UPDATE accounts SET disabled = ?2 WHERE id = ?1",
+            params![id, i64::from(disabled)],
+        )
+        .map_err(db)?;
+        if disabled {
+            tx.execute("DELETE FROM sessions WHERE account_id = ?1", [id])
+                .map_err(db)?;
+        }
+        tx.commit().map_err(db)?;
+        Ok(written)
+    }
+}
+
+fn db(e: rusqlite::Error) -> AdminError {
+    AdminError::Database(e.to_string())
+}

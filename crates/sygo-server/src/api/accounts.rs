@@ -1,0 +1,367 @@
+//! Accounts (docs/web.md, "Accounts"): `POST /api/account` (sign up),
+//! `POST /api/session` (sign in), `DELETE /api/session` (sign out),
+//! `GET /api/account` (the account and the sides it holds, with their
+//! tokens), `POST /api/account/password`, `POST /api/account/claims`.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use sygo_rules::Color;
+
+use crate::accounts::{Account, check_name};
+use crate::api::extract::JsonBody;
+use crate::api::json_response;
+use crate::db::{AccountRow, SeatRow, WriteError};
+use crate::error::ApiError;
+use crate::limits::ClientAddr;
+use crate::password;
+use crate::secret::{digest, is_id};
+use crate::session::{self, MaybeSignedIn, SignedIn};
+use crate::state::AppState;
+use crate::time::{now_ms, rfc3339};
+
+/// Most claims in one request.
+pub(crate) const MAX_CLAIMS: usize = 100;
+
+/// A side of a game, claimed with its token.
+#[derive(Deserialize)]
+pub(crate) struct Claim {
+    game: String,
+    token: String,
+}
+
+/// The body of a sign-up or a sign-in. Not `Debug`: it holds a password.
+#[derive(Deserialize)]
+pub(crate) struct Credentials {
+    name: String,
+    password: String,
+    #[serde(default)]
+    claims: Vec<Claim>,
+}
+
+/// The body of `POST /api/account/password`.
+#[derive(Deserialize)]
+pub(crate) struct NewPassword {
+    current: String,
+    new: String,
+}
+
+/// The body of `POST /api/account/claims`.
+#[derive(Deserialize)]
+pub(crate) struct Claims {
+    claims: Vec<Claim>,
+}
+
+#[derive(Serialize)]
+struct AccountView<'a> {
+    name: &'a str,
+    created: String,
+}
+
+fn account_view(a: &Account) -> AccountView<'_> {
+    AccountView {
+        name: &a.name,
+        created: rfc3339(a.created),
+    }
+}
+
+/// A side claimed.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub(crate) struct Claimed {
+    game: String,
+    color: &'static str,
+}
+
+/// A claim refused, and why.
+#[derive(Serialize, Debug)]
+pub(crate) struct Refused {
+    game: String,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct Welcome<'a> {
+    account: AccountView<'a>,
+    claimed: Vec<Claimed>,
+}
+
+fn too_many_claims(n: usize) -> Result<(), ApiError> {
+    if n > MAX_CLAIMS {
+        return Err(ApiError::BadRequest(format!(
+            "{n} claims: at most {MAX_CLAIMS} at once"
+        )));
+    }
+    Ok(())
+}
+
+fn json<T: Serialize>(status: StatusCode, body: &T) -> Result<Response, ApiError> {
+    let json = serde_json::to_string(body).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(json_response(status, json))
+}
+
+/// Claims the sides of `claims` for `account`: each side whose token it is,
+/// unless another account holds it. The new seats are committed together.
+pub(crate) async fn claim(
+    state: &AppState,
+    account: i64,
+    claims: &[Claim],
+) -> Result<(Vec<Claimed>, Vec<Refused>), ApiError> {
+    let _changing = state.accounts.changing.lock().await;
+    let (mut claimed, mut refused, mut new) = (Vec::new(), Vec::new(), Vec::new());
+    let now = now_ms();
+    for c in claims {
+        let refuse = |reason: &str| Refused {
+            game: c.game.clone(),
+            reason: reason.to_string(),
+        };
+        let Some(entry) = is_id(&c.game)
+            .then(|| state.games.get(&c.game).ok())
+            .flatten()
+        else {
+            refused.push(refuse("there is no such game"));
+            continue;
+        };
+        let Some(color) = entry.meta.color_of_token(&c.token) else {
+            refused.push(refuse("this token is not a side of this game"));
+            continue;
+        };
+        let seat = Claimed {
+            game: c.game.clone(),
+            color: color.lowercase(),
+        };
+        match state.accounts.seat_holder(&c.game, color) {
+            Some(holder) if holder != account => {
+                refused.push(refuse("this side is another account's"));
+                continue;
+            }
+            Some(_) => {}
+            None => {
+                let row = SeatRow {
+                    game_id: c.game.clone(),
+                    color: color.lowercase().to_string(),
+                    account_id: account,
+                    claimed: now,
+                };
+                if !new.contains(&row) {
+                    new.push(row);
+                }
+            }
+        }
+        if !claimed.contains(&seat) {
+            claimed.push(seat);
+        }
+    }
+    if !new.is_empty() {
+        state
+            .db
+            .insert_seats(new.clone())
+            .await
+            .map_err(|e| ApiError::Internal(format!("storing claims: {e:?}")))?;
+        state.accounts.add_seats(&new);
+    }
+    Ok((claimed, refused))
+}
+
+/// `POST /api/account`: a new account, signed in; 201.
+pub(crate) async fn sign_up(
+    State(state): State<AppState>,
+    addr: ClientAddr,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<Credentials>,
+) -> Result<Response, ApiError> {
+    state.limits.auth(addr)?;
+    check_name(&request.name)?;
+    password::check(&request.password, &request.name)?;
+    too_many_claims(request.claims.len())?;
+    let taken = || ApiError::Conflict(format!("the name {:?} is taken", request.name));
+    if state.accounts.by_name(&request.name).is_some() {
+        return Err(taken());
+    }
+    let password_hash = password::hash(request.password.clone()).await?;
+    let account = {
+        let _changing = state.accounts.changing.lock().await;
+        if state.accounts.by_name(&request.name).is_some() {
+            return Err(taken());
+        }
+        let row = AccountRow {
+            id: state.accounts.next_id(),
+            name: request.name.clone(),
+            password_hash,
+            created: now_ms(),
+            disabled: false,
+        };
+        match state.db.insert_account(row.clone()).await {
+            Ok(()) => {}
+            Err(WriteError::Duplicate) => return Err(taken()),
+            Err(WriteError::Failed(why)) => {
+                return Err(ApiError::Internal(format!("storing an account: {why}")));
+            }
+        }
+        let account = Account::from(row);
+        state.accounts.add(account.clone());
+        account
+    };
+    let (claimed, _) = claim(&state, account.id, &request.claims).await?;
+    let cookie = session::start(&state, account.id, session::secure(&state, &headers)).await?;
+    let body = Welcome {
+        account: account_view(&account),
+        claimed,
+    };
+    Ok(([cookie], json(StatusCode::CREATED, &body)?).into_response())
+}
+
+/// `POST /api/session`: signs in; 200.
+pub(crate) async fn sign_in(
+    State(state): State<AppState>,
+    addr: ClientAddr,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<Credentials>,
+) -> Result<Response, ApiError> {
+    state.limits.auth(addr)?;
+    state.limits.sign_in(&request.name)?;
+    too_many_claims(request.claims.len())?;
+    let wrong = || ApiError::Unauthorized("wrong name or password".to_string());
+    let Some(account) = state.accounts.by_name(&request.name) else {
+        password::verify_nothing(request.password).await?;
+        return Err(wrong());
+    };
+    if !password::verify(request.password, account.password_hash.clone()).await? {
+        return Err(wrong());
+    }
+    if account.disabled {
+        return Err(ApiError::Disabled(
+            "this account is disabled by the server's host".to_string(),
+        ));
+    }
+    let (claimed, _) = claim(&state, account.id, &request.claims).await?;
+    let cookie = session::start(&state, account.id, session::secure(&state, &headers)).await?;
+    let body = Welcome {
+        account: account_view(&account),
+        claimed,
+    };
+    Ok(([cookie], json(StatusCode::OK, &body)?).into_response())
+}
+
+/// `DELETE /api/session`: signs out (also when not signed in); 204.
+pub(crate) async fn sign_out(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    if let Some(secret) = session::secret_of(&headers) {
+        let hash = digest(&secret);
+        state
+            .db
+            .end_session(hash.clone())
+            .await
+            .map_err(|e| ApiError::Internal(format!("ending a session: {e:?}")))?;
+        state.accounts.end_session(&hash);
+    }
+    let cleared = session::cleared(session::secure(&state, &headers));
+    Ok((StatusCode::NO_CONTENT, [cleared]).into_response())
+}
+
+#[derive(Serialize)]
+struct Held<'a> {
+    id: &'a str,
+    color: &'static str,
+    token: &'a str,
+}
+
+#[derive(Serialize)]
+struct Mine<'a> {
+    account: AccountView<'a>,
+    games: Vec<Held<'a>>,
+}
+
+/// `GET /api/account`: the account signed in and the sides it holds, newest
+/// game first, with their tokens; 401 when not signed in (and a cookie that
+/// signs no one in is cleared).
+pub(crate) async fn get(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    signed_in: MaybeSignedIn,
+) -> Result<Response, ApiError> {
+    let Some(SignedIn { account, .. }) = signed_in.0 else {
+        let error = ApiError::Unauthorized("not signed in".to_string()).into_response();
+        if session::secret_of(&headers).is_some() {
+            let cleared = session::cleared(session::secure(&state, &headers));
+            return Ok(([cleared], error).into_response());
+        }
+        return Ok(error);
+    };
+    let mut held: Vec<_> = state
+        .accounts
+        .seats_of(account.id)
+        .into_iter()
+        .filter_map(|(game, color)| state.games.get(&game).ok().map(|e| (e, color)))
+        .collect();
+    held.sort_by(|(a, _), (b, _)| (b.meta.created, &b.meta.id).cmp(&(a.meta.created, &a.meta.id)));
+    let games = held
+        .iter()
+        .filter_map(|(entry, color)| {
+            Some(Held {
+                id: &entry.meta.id,
+                color: color.lowercase(),
+                token: entry.meta.tokens[color.index()].as_deref()?,
+            })
+        })
+        .collect();
+    json(
+        StatusCode::OK,
+        &Mine {
+            account: account_view(&account),
+            games,
+        },
+    )
+}
+
+/// `POST /api/account/password`: a new password; every other session of
+/// the account ends; 204.
+pub(crate) async fn change_password(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(request): JsonBody<NewPassword>,
+) -> Result<Response, ApiError> {
+    let SignedIn { account, session } = signed_in;
+    password::check(&request.new, &account.name)?;
+    if !password::verify(request.current, account.password_hash.clone()).await? {
+        return Err(ApiError::Unauthorized(
+            "the current password is wrong".to_string(),
+        ));
+    }
+    let hash = password::hash(request.new).await?;
+    state
+        .db
+        .set_password(account.id, hash.clone(), session.clone())
+        .await
+        .map_err(|e| ApiError::Internal(format!("storing a password: {e:?}")))?;
+    state.accounts.set_password(account.id, hash, &session);
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Serialize)]
+struct ClaimAnswer {
+    claimed: Vec<Claimed>,
+    refused: Vec<Refused>,
+}
+
+/// `POST /api/account/claims`: claims sides for the account; 200 with what
+/// was claimed and what was refused.
+pub(crate) async fn claims(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(request): JsonBody<Claims>,
+) -> Result<Response, ApiError> {
+    too_many_claims(request.claims.len())?;
+    let (claimed, refused) = claim(&state, signed_in.account.id, &request.claims).await?;
+    json(StatusCode::OK, &ClaimAnswer { claimed, refused })
+}
+
+/// The colour of a side as an account holds it (for other modules).
+pub(crate) fn holder_of(state: &AppState, game: &str, color: Color) -> Option<Account> {
+    state
+        .accounts
+        .seat_holder(game, color)
+        .and_then(|id| state.accounts.by_id(id))
+}

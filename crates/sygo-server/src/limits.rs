@@ -1,0 +1,173 @@
+//! Rate limits (docs/web.md, "Limits on requests"): sign-ups and sign-ins
+//! per client address, sign-ins per account, games started per address and
+//! per account, each a keyed token bucket of the `governor` crate; and the
+//! client's address itself ([`ClientAddr`]).
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::num::NonZeroU32;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// A limiter's keys are forgotten once it holds this many (those whose
+/// bucket is full again), so that many addresses do not grow it forever.
+const MAX_KEYS: usize = 10_000;
+
+/// The rate limits of a server.
+pub(crate) struct Limits {
+    /// `None`: no limits (`sygo serve --no-rate-limits`).
+    on: Option<On>,
+}
+
+struct On {
+    auth_by_address: DefaultKeyedRateLimiter<IpAddr>,
+    sign_in_by_account: DefaultKeyedRateLimiter<String>,
+    games_by_address: DefaultKeyedRateLimiter<IpAddr>,
+    games_by_account: DefaultKeyedRateLimiter<i64>,
+}
+
+fn per_minute(n: u32, burst: u32) -> Quota {
+    // Both are constants above zero.
+    let nz = |n: u32| NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
+    Quota::per_minute(nz(n)).allow_burst(nz(burst))
+}
+
+/// Takes one request from the bucket of `key`, or says when to try again.
+fn take<K>(limiter: &DefaultKeyedRateLimiter<K>, key: &K, what: &str) -> Result<(), ApiError>
+where
+    K: Clone + Eq + std::hash::Hash,
+{
+    if limiter.len() > MAX_KEYS {
+        limiter.retain_recent();
+    }
+    limiter.check_key(key).map_err(|not_until| {
+        let wait = not_until.wait_time_from(DefaultClock::default().now());
+        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        ApiError::RateLimited {
+            message: format!(
+                "too many {what}: try again in {secs} second{}",
+                if secs == 1 { "" } else { "s" }
+            ),
+            retry_after: secs,
+        }
+    })
+}
+
+impl Limits {
+    /// The limits of docs/web.md, or none.
+    pub(crate) fn new(on: bool) -> Limits {
+        Limits {
+            on: on.then(|| On {
+                auth_by_address: RateLimiter::keyed(per_minute(30, 30)),
+                sign_in_by_account: RateLimiter::keyed(per_minute(10, 10)),
+                games_by_address: RateLimiter::keyed(per_minute(60, 120)),
+                games_by_account: RateLimiter::keyed(per_minute(60, 120)),
+            }),
+        }
+    }
+
+    /// A sign-up or a sign-in from `addr`.
+    pub(crate) fn auth(&self, addr: ClientAddr) -> Result<(), ApiError> {
+        let Some(on) = &self.on else { return Ok(()) };
+        take(
+            &on.auth_by_address,
+            &addr.0,
+            "sign-ins and sign-ups from this address",
+        )
+    }
+
+    /// A sign-in to the account of this name (any case).
+    pub(crate) fn sign_in(&self, name: &str) -> Result<(), ApiError> {
+        let Some(on) = &self.on else { return Ok(()) };
+        take(
+            &on.sign_in_by_account,
+            &name.to_ascii_lowercase(),
+            "sign-ins to this account",
+        )
+    }
+
+    /// A game started from `addr`, by `account` if signed in.
+    pub(crate) fn game(&self, addr: ClientAddr, account: Option<i64>) -> Result<(), ApiError> {
+        let Some(on) = &self.on else { return Ok(()) };
+        take(
+            &on.games_by_address,
+            &addr.0,
+            "games started from this address",
+        )?;
+        match account {
+            Some(id) => take(&on.games_by_account, &id, "games started by this account"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The address of the client: the socket's peer, or with `--trust-proxy`
+/// the last address of `X-Forwarded-For` (the one the proxy saw). In-process
+/// calls without a socket are `0.0.0.0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ClientAddr(pub IpAddr);
+
+impl FromRequestParts<AppState> for ClientAddr {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        if state.web.trust_proxy
+            && let Some(addr) = parts
+                .headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+                .next_back()
+        {
+            return Ok(ClientAddr(addr));
+        }
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+        Ok(ClientAddr(peer))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_empties_and_says_when_to_come_back() {
+        let limits = Limits::new(true);
+        let a = ClientAddr("10.0.0.1".parse().unwrap());
+        let b = ClientAddr("10.0.0.2".parse().unwrap());
+        for _ in 0..30 {
+            limits.auth(a).unwrap();
+        }
+        let Err(ApiError::RateLimited {
+            message,
+            retry_after,
+        }) = limits.auth(a)
+        else {
+            panic!("the 31st sign-in in a minute is refused")
+        };
+        assert!(message.starts_with("too many sign-ins and sign-ups from this address"));
+        assert!((1..=2).contains(&retry_after), "{retry_after}");
+        limits.auth(b).unwrap();
+        for _ in 0..10 {
+            limits.sign_in("Ann").unwrap();
+        }
+        assert!(
+            limits.sign_in("ANN").is_err(),
+            "one bucket whatever the case"
+        );
+        let off = Limits::new(false);
+        for _ in 0..1000 {
+            off.auth(a).unwrap();
+        }
+    }
+}

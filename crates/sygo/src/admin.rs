@@ -1,0 +1,73 @@
+//! `sygo admin [--db FILE] accounts | disable NAME | enable NAME`: the
+//! host's commands on the web app's accounts (`docs/web.md`, "Accounts").
+//! They work while `sygo serve` runs on the same database: the server
+//! notices within a second.
+
+use std::path::PathBuf;
+
+use sygo_server::admin::Admin;
+
+/// Options of `sygo admin`.
+#[derive(Debug, clap::Args)]
+pub struct AdminArgs {
+    /// The web app's database; default: sygo.db next to the executable
+    /// (as for `sygo serve`).
+    #[arg(long, value_name = "FILE", global = true)]
+    db: Option<PathBuf>,
+    #[command(subcommand)]
+    command: AdminCommand,
+}
+
+/// The host's commands.
+#[derive(Debug, clap::Subcommand)]
+enum AdminCommand {
+    /// List the accounts: name, when made, games held, sessions, disabled.
+    Accounts,
+    /// Disable an account: its sessions end, it cannot sign in, its profile
+    /// is hidden; its games stay.
+    Disable {
+        /// The account's name (any case).
+        name: String,
+    },
+    /// Enable a disabled account again.
+    Enable {
+        /// The account's name (any case).
+        name: String,
+    },
+}
+
+/// Runs the command.
+pub fn run(args: &AdminArgs) -> anyhow::Result<()> {
+    let db = match &args.db {
+        Some(path) => path.clone(),
+        None => crate::serve::default_db()?,
+    };
+    let mut admin = Admin::open(&db)?;
+    match &args.command {
+        AdminCommand::Accounts => {
+            let accounts = admin.accounts()?;
+            if accounts.is_empty() {
+                println!("no accounts");
+            }
+            for a in accounts {
+                println!(
+                    "{:<20} created {}  games {:>4}  sessions {:>3}{}",
+                    a.name,
+                    a.created,
+                    a.games,
+                    a.sessions,
+                    if a.disabled { "  disabled" } else { "" }
+                );
+            }
+        }
+        AdminCommand::Disable { name } => {
+            let name = admin.set_disabled(name, true)?;
+            println!("{name} is disabled: signed out everywhere, cannot sign in");
+        }
+        AdminCommand::Enable { name } => {
+            let name = admin.set_disabled(name, false)?;
+            println!("{name} is enabled");
+        }
+    }
+    Ok(())
+}
