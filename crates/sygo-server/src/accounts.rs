@@ -205,6 +205,22 @@ impl Accounts {
         );
     }
 
+    /// When a session expires.
+    pub(crate) fn expires(&self, secret_hash: &str) -> Option<i64> {
+        self.inner
+            .read()
+            .sessions
+            .get(secret_hash)
+            .map(|s| s.expires)
+    }
+
+    /// Moves a session's expiry on (committed already).
+    pub(crate) fn renew_session(&self, secret_hash: &str, expires: i64) {
+        if let Some(s) = self.inner.write().sessions.get_mut(secret_hash) {
+            s.expires = expires;
+        }
+    }
+
     /// Ends a session.
     pub(crate) fn end_session(&self, secret_hash: &str) {
         self.inner.write().sessions.remove(secret_hash);

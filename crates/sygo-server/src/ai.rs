@@ -71,7 +71,18 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
         .ok_or_else(|| ApiError::Internal(format!("no AI level {level}")))?;
     let threads = player.settings().threads;
     let stop = player.stop_handle();
-    let budget = Budget::time(Duration::from_millis(time_ms));
+    let per_turn = Duration::from_millis(time_ms);
+    let budget = Budget::time(match (&entry.meta.clock, entry.with_live(|l| l.clock)) {
+        (Some(control), Some(clock)) => crate::clock::ai_budget(
+            control,
+            &clock,
+            color,
+            crate::time::now_ms(),
+            pos.vacant_count(),
+            per_turn,
+        ),
+        _ => per_turn,
+    });
     let position = pos.clone();
     entry.set_ai_stop(Some(stop.clone()));
     state.ai.preempt_background(threads);

@@ -112,8 +112,10 @@ impl AppState {
         self.games.len()
     }
 
-    /// The games where the AI is to move resume its thinking.
+    /// The games where the AI is to move resume its thinking, and the
+    /// clocks' watcher starts (a game past its deadline ends on time).
     pub fn resume_ai(&self) {
+        crate::timeouts::start(self);
         for entry in self.games.newest_first() {
             if entry.ai_to_move() {
                 entry.set_ai_thinking(true);

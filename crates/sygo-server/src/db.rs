@@ -35,6 +35,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../migrations/0003_resignations_and_undo.sql")),
         M::up(include_str!("../migrations/0004_reviews.sql")),
         M::up(include_str!("../migrations/0005_accounts.sql")),
+        M::up(include_str!("../migrations/0006_clocks.sql")),
     ])
 }
 
@@ -62,6 +63,8 @@ pub(crate) struct GameRow {
     pub request_id: Option<String>,
     /// How many times turns were taken back.
     pub undos: i64,
+    /// JSON of the time control, if the game has a clock.
+    pub time_control: Option<String>,
 }
 
 /// A row of the `accounts` table. Not `Debug`: it holds the password's
@@ -130,6 +133,8 @@ pub(crate) struct TurnRow {
     pub played: i64,
     /// `black` or `white`; `None` in rows from before colours were stored.
     pub color: Option<String>,
+    /// JSON of each side's time left after the turn (a game with a clock).
+    pub clock: Option<String>,
 }
 
 /// A game as stored: its row, its turns in order, and its review if one
@@ -173,6 +178,7 @@ pub(crate) struct StoredTurn {
     pub turn: String,
     pub played: i64,
     pub color: Option<String>,
+    pub clock: Option<String>,
 }
 
 /// What to write.
@@ -208,6 +214,8 @@ enum Write {
     Session(SessionRow),
     /// A session ended (signed out, or found expired).
     EndSession { secret_hash: String },
+    /// A session's expiry moved on (it is in use).
+    RenewSession { secret_hash: String, expires: i64 },
     /// Sides of games claimed by an account.
     Seats(Vec<SeatRow>),
 }
@@ -306,6 +314,19 @@ impl Db {
     /// Deletes a session.
     pub(crate) async fn end_session(&self, secret_hash: String) -> Result<(), WriteError> {
         self.write(Write::EndSession { secret_hash }).await
+    }
+
+    /// Moves a session's expiry on.
+    pub(crate) async fn renew_session(
+        &self,
+        secret_hash: String,
+        expires: i64,
+    ) -> Result<(), WriteError> {
+        self.write(Write::RenewSession {
+            secret_hash,
+            expires,
+        })
+        .await
     }
 
     /// Stores seats claimed together (all or none).
@@ -435,8 +456,9 @@ fn load_reviews(conn: &Connection) -> rusqlite::Result<HashMap<String, StoredRev
 fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     let mut reviews = load_reviews(conn)?;
     let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
-    let mut stmt =
-        conn.prepare("SELECT game_id, turn, played, color FROM turns ORDER BY game_id, number")?;
+    let mut stmt = conn.prepare(
+        "SELECT game_id, turn, played, color, clock FROM turns ORDER BY game_id, number",
+    )?;
     let rows = stmt.query_map([], |r| {
         Ok((
             r.get::<_, String>(0)?,
@@ -444,6 +466,7 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
                 turn: r.get(1)?,
                 played: r.get(2)?,
                 color: r.get(3)?,
+                clock: r.get(4)?,
             },
         ))
     })?;
@@ -453,7 +476,8 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     }
     let mut stmt = conn.prepare(
         "SELECT id, variant, size, komi, black, white, black_token, white_token, \
-         source, start, record, created, request_id, undos FROM games ORDER BY created, id",
+         source, start, record, created, request_id, undos, time_control \
+         FROM games ORDER BY created, id",
     )?;
     let rows = stmt.query_map([], |r| {
         Ok(GameRow {
@@ -471,6 +495,7 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             created: r.get(11)?,
             request_id: r.get(12)?,
             undos: r.get(13)?,
+            time_control: r.get(14)?,
         })
     })?;
     let mut games = Vec::new();
@@ -651,6 +676,14 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
                 .and_then(|mut st| st.execute(params![secret_hash]))
                 .map_err(classify)?;
         }
+        Write::RenewSession {
+            secret_hash,
+            expires,
+        } => {
+            sp.prepare_cached("UPDATE sessions SET expires = ?2 WHERE secret_hash = ?1")
+                .and_then(|mut st| st.execute(params![secret_hash, expires]))
+                .map_err(classify)?;
+        }
         Write::Seats(seats) => {
             for seat in seats {
                 sp.prepare_cached(
@@ -723,8 +756,8 @@ pub(crate) fn load_accounts(conn: &Connection) -> rusqlite::Result<StoredAccount
 fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT INTO games (id, variant, size, komi, black, white, black_token, \
-         white_token, source, start, record, created, request_id, undos) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+         white_token, source, start, record, created, request_id, undos, time_control) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
     )?
     .execute(params![
         g.id,
@@ -740,16 +773,20 @@ fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
         g.record,
         g.created,
         g.request_id,
-        g.undos
+        g.undos,
+        g.time_control
     ])?;
     Ok(())
 }
 
 fn insert_turn(conn: &Connection, t: &TurnRow) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO turns (game_id, number, turn, played, color) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO turns (game_id, number, turn, played, color, clock) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
-    .execute(params![t.game_id, t.number, t.turn, t.played, t.color])?;
+    .execute(params![
+        t.game_id, t.number, t.turn, t.played, t.color, t.clock
+    ])?;
     Ok(())
 }
 

@@ -202,6 +202,8 @@ pub enum StoredGameProblem {
     Side(serde_json::Error),
     /// A source this version does not know.
     Source(String),
+    /// A time control that does not read.
+    Clock(serde_json::Error),
 }
 
 impl fmt::Display for StoredGameError {
@@ -214,6 +216,7 @@ impl fmt::Display for StoredGameError {
             StoredGameProblem::StartOffBoard => write!(f, "its start is not on its board"),
             StoredGameProblem::Side(e) => write!(f, "a side: {e}"),
             StoredGameProblem::Source(s) => write!(f, "unknown source {s:?}"),
+            StoredGameProblem::Clock(e) => write!(f, "its time control: {e}"),
         }
     }
 }

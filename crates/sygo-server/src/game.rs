@@ -7,6 +7,8 @@
 use serde::{Deserialize, Serialize};
 use sygo_rules::{Color, Game, Geometry, Point, Position, Turn, TurnSummary};
 
+use crate::clock::{ClockState, TimeControl};
+
 /// One side of a game, as the API writes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
@@ -87,6 +89,8 @@ pub(crate) struct Meta {
     /// (`POST /api/games` with the same id gives this game again). As secret
     /// as the tokens.
     pub request_id: Option<String>,
+    /// The time control, if the game has a clock.
+    pub clock: Option<TimeControl>,
 }
 
 impl Meta {
@@ -123,6 +127,25 @@ pub(crate) struct Live {
     /// How many times turns were taken back: with the number of turns it
     /// orders the game's states (a turn adds a turn, an undo adds an undo).
     pub undos: i64,
+    /// The clock, if the game has one (`Meta::clock`).
+    pub clock: Option<ClockState>,
+    /// The side that ran out of time, if the game ended so (its last turn is
+    /// then a resignation of that side's, for the rules).
+    pub timed_out: Option<Color>,
+}
+
+impl Live {
+    /// The side to move and its deadline (Unix milliseconds), while the game
+    /// is played with a clock.
+    pub(crate) fn deadline(&self, control: Option<&TimeControl>) -> Option<(Color, i64)> {
+        let (control, clock) = (control?, self.clock.as_ref()?);
+        let pos = self.game.position();
+        if pos.is_over() {
+            return None;
+        }
+        let color = pos.side_to_move();
+        Some((color, clock.deadline(control, color)))
+    }
 }
 
 /// The position after the first `n` turns of a game.

@@ -17,12 +17,16 @@ use parking_lot::{Mutex, RwLock};
 use sygo_rules::{Color, Game, Geometry, Position, Turn, TurnError, TurnSummary, Variant};
 use tokio::sync::broadcast;
 
+use crate::clock::{Banked, ClockState, TimeControl};
 use crate::db::{Db, GameRow, StoredGame, TurnRow, WriteError};
 use crate::error::{ApiError, StoredGameError, StoredGameProblem};
 use crate::game::{Live, Meta, Side, Source};
 use crate::time::now_ms;
 use crate::uploaded::Uploaded;
 use crate::view;
+
+/// The stored turn of a side that ran out of time.
+pub(crate) const TIMEOUT: &str = "timeout";
 
 /// Live updates buffered per game for slow readers (a reader that falls
 /// further behind is sent the current game instead).
@@ -57,6 +61,9 @@ impl Entry {
     /// A game from its parts, as it stands after `game`'s turns (each
     /// summarised once here).
     pub(crate) fn new(meta: Meta, game: Game, updated: i64) -> Entry {
+        let clock = meta
+            .clock
+            .map(|control| ClockState::start(&control, meta.created));
         Entry {
             meta,
             live: Mutex::new(Live {
@@ -65,6 +72,8 @@ impl Entry {
                 updated,
                 ai_thinking: false,
                 undos: 0,
+                clock,
+                timed_out: None,
             }),
             submit: tokio::sync::Mutex::new(()),
             search: tokio::sync::Mutex::new(()),
@@ -110,10 +119,21 @@ impl Entry {
             created: row.created,
             record: row.record,
             request_id: row.request_id,
+            clock: match row.time_control.as_deref() {
+                Some(json) => Some(
+                    serde_json::from_str::<TimeControl>(json)
+                        .map_err(|e| refused(StoredGameProblem::Clock(e)))?,
+                ),
+                None => None,
+            },
             id: row.id,
         };
         let mut game = Game::new(start);
         let mut updated = meta.created;
+        let mut clock = meta
+            .clock
+            .map(|control| ClockState::start(&control, meta.created));
+        let mut timed_out = None;
         for (i, stored) in stored.turns.iter().enumerate() {
             let text = &stored.turn;
             let color = match stored.color.as_deref() {
@@ -121,6 +141,16 @@ impl Entry {
                 Some("white") => Some(Color::White),
                 _ => None,
             };
+            if text == TIMEOUT {
+                // A side that ran out of time: a resignation for the rules.
+                let Some(color) = color else { break };
+                if game.resign_as(color).is_err() {
+                    break;
+                }
+                timed_out = Some(color);
+                updated = updated.max(stored.played);
+                continue;
+            }
             let turn = Turn::parse(text, &geometry).map_err(|e| e.to_string());
             let played = turn.and_then(|t| {
                 match (t, color) {
@@ -140,9 +170,28 @@ impl Entry {
                 break;
             }
             updated = updated.max(stored.played);
+            if let (Some(c), Some(json)) = (clock.as_mut(), stored.clock.as_deref()) {
+                match serde_json::from_str::<Banked>(json) {
+                    Ok(banked) => {
+                        *c = ClockState {
+                            banked,
+                            turn_started: stored.played,
+                        }
+                    }
+                    Err(e) => eprintln!(
+                        "sygo serve: game {id}: the clock of stored turn {} does not read: {e}",
+                        i + 1
+                    ),
+                }
+            }
         }
         let entry = Entry::new(meta, game, updated);
-        entry.live.lock().undos = row.undos;
+        {
+            let mut live = entry.live.lock();
+            live.undos = row.undos;
+            live.clock = clock;
+            live.timed_out = timed_out;
+        }
         Ok(entry)
     }
 
@@ -168,6 +217,11 @@ impl Entry {
             created: m.created,
             request_id: m.request_id.clone(),
             undos,
+            time_control: m
+                .clock
+                .map(|c| serde_json::to_string(&c))
+                .transpose()
+                .map_err(|e| ApiError::Internal(e.to_string()))?,
         })
     }
 
@@ -280,8 +334,20 @@ impl Entry {
         undos: Option<i64>,
     ) -> Result<bool, ApiError> {
         let _submit = self.submit.lock().await;
-        let (mut game, now_undos) = self.with_live(|live| (live.game.clone(), live.undos));
+        let (mut game, now_undos, clock) =
+            self.with_live(|live| (live.game.clone(), live.undos, live.clock));
         let number = game.turns().len();
+        // A turn after the mover's deadline loses on time instead.
+        if let (Some(control), Some(clock)) = (&self.meta.clock, clock)
+            && !game.position().is_over()
+            && game.position().side_to_move() == color
+            && clock.after_turn(control, color, now_ms()).is_err()
+        {
+            self.commit_timeout(db, color).await?;
+            return Err(ApiError::Conflict(
+                "your time ran out: the game is over".to_string(),
+            ));
+        }
         if let Some(expected) = expected
             && expected != number
         {
@@ -342,12 +408,29 @@ impl Entry {
         let summary = TurnSummary::of(before, color, turn)
             .map_err(|e| ApiError::Internal(format!("summarising a turn: {e}")))?;
         let now = now_ms();
+        // The clock after the turn: the mover's time spent (a resignation
+        // out of turn leaves the clock as it is).
+        let clock = match (&self.meta.clock, self.with_live(|live| live.clock)) {
+            (Some(control), Some(clock)) if before.side_to_move() == color => {
+                // A turn within the deadline (checked by `play`), or a
+                // resignation at any time: never a timeout here.
+                Some(clock.after_turn(control, color, now).unwrap_or(ClockState {
+                    banked: clock.banked,
+                    turn_started: now,
+                }))
+            }
+            (_, clock) => clock,
+        };
         let row = TurnRow {
             game_id: self.meta.id.clone(),
             number: u32::try_from(number).unwrap_or(u32::MAX),
             turn: turn.to_notation(&self.meta.geometry),
             played: now,
             color: Some(color.lowercase().to_string()),
+            clock: clock
+                .map(|c| serde_json::to_string(&c.banked))
+                .transpose()
+                .map_err(|e| ApiError::Internal(e.to_string()))?,
         };
         db.insert_turn(row).await.map_err(|e| match e {
             WriteError::Duplicate => ApiError::Conflict(format!(
@@ -364,9 +447,73 @@ impl Entry {
             live.summaries.push(summary);
             live.updated = now;
             live.ai_thinking = ai_next;
+            live.clock = clock;
         }
         self.publish();
         Ok(ai_next)
+    }
+
+    /// Ends the game on time if the side to move is past its deadline
+    /// (checked again under the submission lock: a turn committed meanwhile
+    /// moved the deadline). Whether it did.
+    pub(crate) async fn time_out_if_due(&self, db: &Db) -> Result<bool, ApiError> {
+        let _submit = self.submit.lock().await;
+        let due = self.with_live(|live| {
+            let (control, clock) = (self.meta.clock.as_ref()?, live.clock?);
+            let pos = live.game.position();
+            let color = pos.side_to_move();
+            (!pos.is_over() && clock.after_turn(control, color, now_ms()).is_err()).then_some(color)
+        });
+        match due {
+            Some(color) => {
+                self.commit_timeout(db, color).await?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// Stores that `color` ran out of time (a `timeout` turn), then ends the
+    /// live game so; the AI's search for its turn stops. Called with the
+    /// submission lock held, once the deadline is past.
+    async fn commit_timeout(&self, db: &Db, color: Color) -> Result<(), ApiError> {
+        let (mut game, clock) = self.with_live(|live| (live.game.clone(), live.clock));
+        let before = game.position().clone();
+        game.resign_as(color)
+            .map_err(|e| ApiError::Conflict(e.to_string()))?;
+        let summary = TurnSummary::of(&before, color, &Turn::Resign)
+            .map_err(|e| ApiError::Internal(format!("summarising a timeout: {e}")))?;
+        let number = game.turns().len();
+        let now = now_ms();
+        let row = TurnRow {
+            game_id: self.meta.id.clone(),
+            number: u32::try_from(number).unwrap_or(u32::MAX),
+            turn: TIMEOUT.to_string(),
+            played: now,
+            color: Some(color.lowercase().to_string()),
+            clock: clock
+                .map(|c| serde_json::to_string(&c.banked))
+                .transpose()
+                .map_err(|e| ApiError::Internal(e.to_string()))?,
+        };
+        db.insert_turn(row).await.map_err(|e| match e {
+            WriteError::Duplicate => ApiError::Conflict(format!(
+                "turn {number} of this game is already stored: reload the game"
+            )),
+            WriteError::Failed(why) => ApiError::Internal(format!("storing a timeout: {why}")),
+        })?;
+        {
+            let mut live = self.live.lock();
+            live.game = game;
+            live.summaries.truncate(number - 1);
+            live.summaries.push(summary);
+            live.updated = now;
+            live.ai_thinking = false;
+            live.timed_out = Some(color);
+        }
+        self.stop_ai_turn();
+        self.publish();
+        Ok(())
     }
 
     /// Takes back turns for `color` and commits it (`docs/web.md`, undo):
@@ -385,6 +532,11 @@ impl Entry {
         both: bool,
         expected: usize,
     ) -> Result<usize, ApiError> {
+        if self.meta.clock.is_some() {
+            return Err(ApiError::NotOffered(
+                "undo is not offered in a game with a clock".to_string(),
+            ));
+        }
         let _submit = self.submit.lock().await;
         let (mut game, undos) = self.with_live(|live| (live.game.clone(), live.undos));
         let number = game.turns().len();
@@ -517,6 +669,20 @@ impl Games {
     /// The game created by the request with this id.
     pub(crate) fn by_request(&self, request_id: &str) -> Option<Arc<Entry>> {
         self.by_request.read().get(request_id).cloned()
+    }
+
+    /// Every game played with a clock and not over: its entry and the
+    /// deadline of the side to move.
+    pub(crate) fn deadlines(&self) -> Vec<(Arc<Entry>, i64)> {
+        self.map
+            .read()
+            .values()
+            .filter_map(|e| {
+                let control = e.meta.clock.as_ref()?;
+                let (_, deadline) = e.with_live(|live| live.deadline(Some(control)))?;
+                Some((e.clone(), deadline))
+            })
+            .collect()
     }
 
     /// Every game, newest first.

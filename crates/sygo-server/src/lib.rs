@@ -23,7 +23,7 @@
 //!   error as JSON, and [`ServerError`]; `db` (with `migrations/`): SQLite,
 //!   one writer thread with group commit; [`admin`]: the host's commands.
 //! - `accounts`: the accounts, sessions and seats in memory; `password`:
-//!   Argon2id; `limits`: rate limits and the client's address; `same_site`:
+//!   Argon2id; `limits`: rate limits; `client_addr`: the client's address; `same_site`:
 //!   requests from other sites refused.
 //! - `slots`: the AI's search slots; `game`: one game as data (its sides,
 //!   what never changes, what changes); `uploaded`: what an uploaded record
@@ -44,6 +44,8 @@ pub mod admin;
 mod ai;
 mod api;
 mod app;
+mod client_addr;
+mod clock;
 pub mod config;
 mod db;
 mod error;
@@ -63,6 +65,7 @@ mod session;
 mod slots;
 mod state;
 mod time;
+mod timeouts;
 mod uploaded;
 mod view;
 

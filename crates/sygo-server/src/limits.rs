@@ -1,18 +1,15 @@
 //! Rate limits (docs/web.md, "Limits on requests"): sign-ups and sign-ins
 //! per client address, sign-ins per account, games started per address and
-//! per account, each a keyed token bucket of the `governor` crate; and the
-//! client's address itself ([`ClientAddr`]).
+//! per account, each a keyed token bucket of the `governor` crate. The
+//! client's address comes from `client_addr.rs`.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::IpAddr;
 use std::num::NonZeroU32;
 
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::request::Parts;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::error::ApiError;
-use crate::state::AppState;
 
 /// A limiter's keys are forgotten once it holds this many (those whose
 /// bucket is full again), so that many addresses do not grow it forever.
@@ -72,11 +69,11 @@ impl Limits {
     }
 
     /// A sign-up or a sign-in from `addr`.
-    pub(crate) fn auth(&self, addr: ClientAddr) -> Result<(), ApiError> {
+    pub(crate) fn auth(&self, addr: IpAddr) -> Result<(), ApiError> {
         let Some(on) = &self.on else { return Ok(()) };
         take(
             &on.auth_by_address,
-            &addr.0,
+            &addr,
             "sign-ins and sign-ups from this address",
         )
     }
@@ -92,47 +89,17 @@ impl Limits {
     }
 
     /// A game started from `addr`, by `account` if signed in.
-    pub(crate) fn game(&self, addr: ClientAddr, account: Option<i64>) -> Result<(), ApiError> {
+    pub(crate) fn game(&self, addr: IpAddr, account: Option<i64>) -> Result<(), ApiError> {
         let Some(on) = &self.on else { return Ok(()) };
         take(
             &on.games_by_address,
-            &addr.0,
+            &addr,
             "games started from this address",
         )?;
         match account {
             Some(id) => take(&on.games_by_account, &id, "games started by this account"),
             None => Ok(()),
         }
-    }
-}
-
-/// The address of the client: the socket's peer, or with `--trust-proxy`
-/// the last address of `X-Forwarded-For` (the one the proxy saw). In-process
-/// calls without a socket are `0.0.0.0`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ClientAddr(pub IpAddr);
-
-impl FromRequestParts<AppState> for ClientAddr {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        if state.web.trust_proxy
-            && let Some(addr) = parts
-                .headers
-                .get_all("x-forwarded-for")
-                .iter()
-                .filter_map(|v| v.to_str().ok())
-                .flat_map(|v| v.split(','))
-                .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-                .next_back()
-        {
-            return Ok(ClientAddr(addr));
-        }
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
-        Ok(ClientAddr(peer))
     }
 }
 
@@ -143,8 +110,8 @@ mod tests {
     #[test]
     fn a_bucket_empties_and_says_when_to_come_back() {
         let limits = Limits::new(true);
-        let a = ClientAddr("10.0.0.1".parse().unwrap());
-        let b = ClientAddr("10.0.0.2".parse().unwrap());
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
         for _ in 0..30 {
             limits.auth(a).unwrap();
         }

@@ -83,6 +83,37 @@ pub(crate) async fn start(
     Ok((SET_COOKIE, set_cookie(&secret, SESSION_MS / 1000, secure)))
 }
 
+/// Moves the expiry of a session in use on by [`SESSION_MS`] once less than
+/// half of it is left (so an active player stays signed in, with one write
+/// a fortnight): the `Set-Cookie` header that carries it, if it moved.
+pub(crate) async fn renew(
+    state: &AppState,
+    headers: &HeaderMap,
+    signed_in: &SignedIn,
+) -> Result<Option<(axum::http::HeaderName, HeaderValue)>, ApiError> {
+    let now = now_ms();
+    let Some(expires) = state.accounts.expires(&signed_in.session) else {
+        return Ok(None);
+    };
+    let Some(secret) = secret_of(headers) else {
+        return Ok(None);
+    };
+    if expires - now > SESSION_MS / 2 {
+        return Ok(None);
+    }
+    let expires = now + SESSION_MS;
+    state
+        .db
+        .renew_session(signed_in.session.clone(), expires)
+        .await
+        .map_err(|e| ApiError::Internal(format!("renewing a session: {e:?}")))?;
+    state.accounts.renew_session(&signed_in.session, expires);
+    Ok(Some((
+        SET_COOKIE,
+        set_cookie(&secret, SESSION_MS / 1000, secure(state, headers)),
+    )))
+}
+
 /// The account signed in by the request's cookie (401 without one).
 pub(crate) struct SignedIn {
     pub account: Account,

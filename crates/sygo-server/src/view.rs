@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use sygo_rules::{Color, Geometry, Point, Position, TurnKind, TurnSummary};
 
+use crate::clock::TimeControl;
 use crate::game::{Live, Meta, Side, replay};
 use crate::time::rfc3339;
 use crate::uploaded::RecordInfo;
@@ -51,6 +52,15 @@ pub(crate) fn result(pos: &Position, komi: f64) -> Option<String> {
     })
 }
 
+/// The result of a game as it stands: `None` while it is played; `B+T` or
+/// `W+T` when a side ran out of time; else as [`result`].
+pub(crate) fn game_result(live: &Live, komi: f64) -> Option<String> {
+    match live.timed_out {
+        Some(loser) => Some(format!("{}+T", loser.opponent().letter())),
+        None => result(live.game.position(), komi),
+    }
+}
+
 /// The winner of a finished game with the komi: `None` while it is played,
 /// `Some(None)` for a draw.
 pub(crate) fn winner(pos: &Position, komi: f64) -> Option<Option<Color>> {
@@ -66,6 +76,52 @@ pub(crate) fn winner(pos: &Position, komi: f64) -> Option<Option<Color>> {
                 None
             }
         }
+    })
+}
+
+/// A side's clock as the API writes it.
+#[derive(Serialize)]
+struct SideClock {
+    /// Milliseconds left as of the end of the side's last turn (for the
+    /// side to move: as of the start of its turn; its `deadline` counts).
+    left_ms: i64,
+    /// Byo-yomi periods left (0 without byo-yomi).
+    periods: u32,
+}
+
+/// A game's clock as the API writes it.
+#[derive(Serialize)]
+struct ClockView<'a> {
+    control: &'a TimeControl,
+    black: SideClock,
+    white: SideClock,
+    /// The side whose time runs (`None` once the game is over).
+    running: Option<&'static str>,
+    /// When the running side runs out of time: RFC 3339, and Unix
+    /// milliseconds.
+    deadline: Option<String>,
+    deadline_ms: Option<i64>,
+    /// The server's time when this was written, Unix milliseconds: a page
+    /// counts down from `deadline_ms` with its own clock corrected by it.
+    now_ms: i64,
+}
+
+fn clock_view<'a>(meta: &'a Meta, live: &Live) -> Option<ClockView<'a>> {
+    let control = meta.clock.as_ref()?;
+    let clock = live.clock?;
+    let side = |c: Color| SideClock {
+        left_ms: clock.banked.left[c.index()].max(0),
+        periods: clock.banked.periods[c.index()],
+    };
+    let running = live.deadline(Some(control));
+    Some(ClockView {
+        control,
+        black: side(Color::Black),
+        white: side(Color::White),
+        running: running.map(|(c, _)| c.lowercase()),
+        deadline: running.map(|(_, d)| rfc3339(d)),
+        deadline_ms: running.map(|(_, d)| d),
+        now_ms: crate::time::now_ms(),
     })
 }
 
@@ -88,6 +144,20 @@ pub(crate) struct LastTurn {
     kind: &'static str,
     /// The turn in words: `"White grew D5 and F7, reversing E6."`
     description: String,
+}
+
+/// The words of a turn that is a side running out of time (the rules see a
+/// resignation).
+fn timeout_words(
+    kind: &mut &'static str,
+    turn: &mut String,
+    description: &mut String,
+    color: &str,
+) {
+    *kind = "timeout";
+    *turn = "timeout".to_string();
+    let who = if color == "black" { "Black" } else { "White" };
+    *description = format!("{who} ran out of time.");
 }
 
 /// A turn's notation from its summary: `D5,F7`, `pass`, `resign`.
@@ -157,6 +227,9 @@ struct GameView<'a> {
     /// What an uploaded record holds beyond its main line (only for one).
     #[serde(skip_serializing_if = "Option::is_none")]
     record: Option<&'a RecordInfo>,
+    /// The clock, for a game that has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock: Option<ClockView<'a>>,
 }
 
 /// The game as JSON: as it stands, or with `shown` (at most the turns
@@ -177,10 +250,17 @@ pub(crate) fn game_json(
     } else {
         replay(game, shown)
     };
+    let timeout_turn = live.timed_out.map(|_| total);
     let last_turn = shown
         .checked_sub(1)
         .and_then(|i| live.summaries.get(i))
-        .map(last_turn);
+        .map(last_turn)
+        .map(|mut t| {
+            if timeout_turn == Some(shown) {
+                timeout_words(&mut t.kind, &mut t.turn, &mut t.description, t.color);
+            }
+            t
+        });
     let end = game.position();
     let view = GameView {
         id: &meta.id,
@@ -196,7 +276,7 @@ pub(crate) fn game_json(
         shown_turn: shown,
         to_move: position.side_to_move().lowercase(),
         status: if end.is_over() { "over" } else { "playing" },
-        result: result(end, meta.komi),
+        result: game_result(live, meta.komi),
         balance_available: position.balance_available() && !position.is_over(),
         ai_thinking: live.ai_thinking,
         undos: live.undos,
@@ -208,15 +288,27 @@ pub(crate) fn game_json(
             .summaries
             .iter()
             .enumerate()
-            .map(|(i, summary)| TurnView {
-                number: i + 1,
-                color: summary.color.lowercase(),
-                turn: notation(summary),
-                kind: summary.kind.name(),
-                description: summary.to_string(),
+            .map(|(i, summary)| {
+                let mut view = TurnView {
+                    number: i + 1,
+                    color: summary.color.lowercase(),
+                    turn: notation(summary),
+                    kind: summary.kind.name(),
+                    description: summary.to_string(),
+                };
+                if timeout_turn == Some(i + 1) {
+                    timeout_words(
+                        &mut view.kind,
+                        &mut view.turn,
+                        &mut view.description,
+                        view.color,
+                    );
+                }
+                view
             })
             .collect(),
         record,
+        clock: clock_view(meta, live),
     };
     serde_json::to_string(&view).unwrap_or_else(|e| {
         // Serialising these plain structs cannot fail; say so if it does.
@@ -339,7 +431,7 @@ pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live, position: bool) -> List
         turns: live.game.turns().len(),
         to_move: pos.side_to_move().lowercase(),
         status: if pos.is_over() { "over" } else { "playing" },
-        result: result(pos, meta.komi),
+        result: game_result(live, meta.komi),
         source: meta.source.name(),
         created: rfc3339(meta.created),
         updated: rfc3339(live.updated),

@@ -12,9 +12,9 @@ use sygo_rules::Color;
 use crate::accounts::{Account, check_name};
 use crate::api::extract::JsonBody;
 use crate::api::json_response;
+use crate::client_addr::ClientAddr;
 use crate::db::{AccountRow, SeatRow, WriteError};
 use crate::error::ApiError;
-use crate::limits::ClientAddr;
 use crate::password;
 use crate::secret::{digest, is_id};
 use crate::session::{self, MaybeSignedIn, SignedIn};
@@ -84,6 +84,7 @@ pub(crate) struct Refused {
 struct Welcome<'a> {
     account: AccountView<'a>,
     claimed: Vec<Claimed>,
+    refused: Vec<Refused>,
 }
 
 fn too_many_claims(n: usize) -> Result<(), ApiError> {
@@ -170,7 +171,7 @@ pub(crate) async fn sign_up(
     headers: HeaderMap,
     JsonBody(request): JsonBody<Credentials>,
 ) -> Result<Response, ApiError> {
-    state.limits.auth(addr)?;
+    state.limits.auth(addr.0)?;
     check_name(&request.name)?;
     password::check(&request.password, &request.name)?;
     too_many_claims(request.claims.len())?;
@@ -202,11 +203,12 @@ pub(crate) async fn sign_up(
         state.accounts.add(account.clone());
         account
     };
-    let (claimed, _) = claim(&state, account.id, &request.claims).await?;
+    let (claimed, refused) = claim(&state, account.id, &request.claims).await?;
     let cookie = session::start(&state, account.id, session::secure(&state, &headers)).await?;
     let body = Welcome {
         account: account_view(&account),
         claimed,
+        refused,
     };
     Ok(([cookie], json(StatusCode::CREATED, &body)?).into_response())
 }
@@ -218,7 +220,7 @@ pub(crate) async fn sign_in(
     headers: HeaderMap,
     JsonBody(request): JsonBody<Credentials>,
 ) -> Result<Response, ApiError> {
-    state.limits.auth(addr)?;
+    state.limits.auth(addr.0)?;
     state.limits.sign_in(&request.name)?;
     too_many_claims(request.claims.len())?;
     let wrong = || ApiError::Unauthorized("wrong name or password".to_string());
@@ -234,11 +236,12 @@ pub(crate) async fn sign_in(
             "this account is disabled by the server's host".to_string(),
         ));
     }
-    let (claimed, _) = claim(&state, account.id, &request.claims).await?;
+    let (claimed, refused) = claim(&state, account.id, &request.claims).await?;
     let cookie = session::start(&state, account.id, session::secure(&state, &headers)).await?;
     let body = Welcome {
         account: account_view(&account),
         claimed,
+        refused,
     };
     Ok(([cookie], json(StatusCode::OK, &body)?).into_response())
 }
@@ -276,13 +279,14 @@ struct Mine<'a> {
 
 /// `GET /api/account`: the account signed in and the sides it holds, newest
 /// game first, with their tokens; 401 when not signed in (and a cookie that
-/// signs no one in is cleared).
+/// signs no one in is cleared). A session with less than half its 30 days
+/// left is renewed for 30 days (a new `Set-Cookie`).
 pub(crate) async fn get(
     State(state): State<AppState>,
     headers: HeaderMap,
     signed_in: MaybeSignedIn,
 ) -> Result<Response, ApiError> {
-    let Some(SignedIn { account, .. }) = signed_in.0 else {
+    let Some(signed_in) = signed_in.0 else {
         let error = ApiError::Unauthorized("not signed in".to_string()).into_response();
         if session::secret_of(&headers).is_some() {
             let cleared = session::cleared(session::secure(&state, &headers));
@@ -290,6 +294,8 @@ pub(crate) async fn get(
         }
         return Ok(error);
     };
+    let renewed = session::renew(&state, &headers, &signed_in).await?;
+    let account = signed_in.account;
     let mut held: Vec<_> = state
         .accounts
         .seats_of(account.id)
@@ -307,13 +313,17 @@ pub(crate) async fn get(
             })
         })
         .collect();
-    json(
+    let answer = json(
         StatusCode::OK,
         &Mine {
             account: account_view(&account),
             games,
         },
-    )
+    )?;
+    Ok(match renewed {
+        Some(cookie) => ([cookie], answer).into_response(),
+        None => answer,
+    })
 }
 
 /// `POST /api/account/password`: a new password; every other session of

@@ -16,6 +16,8 @@ use sygo_rules::{Color, Game, Geometry, Position, Variant};
 use crate::ai;
 use crate::api::extract::{JsonBody, side_of};
 use crate::api::{count, find, json_response};
+use crate::client_addr::ClientAddr;
+use crate::clock::TimeControl;
 use crate::config::{
     DEFAULT_TURN_TIME_MS, HEXSYGO_SIZES, LEVELS, MAX_KOMI, SYGO_SIZES, TURN_TIMES_MS,
 };
@@ -23,7 +25,6 @@ use crate::db::WriteError;
 use crate::error::ApiError;
 use crate::game::{Meta, Side, Source};
 use crate::games::Entry;
-use crate::limits::ClientAddr;
 use crate::secret::{self, is_id};
 use crate::session::MaybeSignedIn;
 use crate::state::AppState;
@@ -40,6 +41,8 @@ pub(crate) struct CreateRequest {
     /// The client's id of this request: a repeated request gets the game the
     /// first one created.
     request_id: Option<String>,
+    /// The time control; none: no clock.
+    clock: Option<TimeControl>,
 }
 
 /// A side as a request gives it.
@@ -207,7 +210,7 @@ pub(crate) async fn create(
 ) -> Result<Response, ApiError> {
     state
         .limits
-        .game(addr, signed_in.0.as_ref().map(|s| s.account.id))?;
+        .game(addr.0, signed_in.0.as_ref().map(|s| s.account.id))?;
     let geometry = geometry(&request.variant, request.size)?;
     let komi = request.komi.unwrap_or(0.0);
     if !komi.is_finite() || komi.abs() > MAX_KOMI {
@@ -216,6 +219,10 @@ pub(crate) async fn create(
     let black = side("black", &request.black)?;
     let white = side("white", &request.white)?;
     let request_id = request.request_id.as_deref().map(request_id).transpose()?;
+    if let Some(clock) = &request.clock {
+        clock.check()?;
+    }
+    let clock = request.clock;
     // With a request id, the lookup and the creation happen under one lock:
     // of two requests with the same id (a double click), one creates the
     // game and the other finds it.
@@ -227,7 +234,11 @@ pub(crate) async fn create(
         && let Some(entry) = state.games.by_request(rid)
     {
         let m = &entry.meta;
-        let same = m.geometry == geometry && m.komi == komi && m.black == black && m.white == white;
+        let same = m.geometry == geometry
+            && m.komi == komi
+            && m.black == black
+            && m.white == white
+            && m.clock == clock;
         if !same {
             return Err(ApiError::Conflict(
                 "this request_id started another game: send a new one for a new game".to_string(),
@@ -258,6 +269,7 @@ pub(crate) async fn create(
                 created,
                 record: None,
                 request_id: request_id.clone(),
+                clock,
             };
             Entry::new(meta, Game::new(Position::new(geometry)), created)
         },

@@ -64,7 +64,7 @@ pub(crate) async fn profile(
         .accounts
         .by_name(&name)
         .filter(|a| !a.disabled)
-        .ok_or_else(|| ApiError::NotFound(format!("there is no player {name:?}")))?;
+        .ok_or_else(|| ApiError::NotFound(format!("there is no player named {name}")))?;
     let mut entries: Vec<_> = state
         .accounts
         .seats_of(account.id)

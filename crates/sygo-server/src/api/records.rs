@@ -52,7 +52,7 @@ pub(crate) async fn download(
         }
     };
     let meta = &entry.meta;
-    let game = entry.with_live(|live| live.game.clone());
+    let (game, timed_out) = entry.with_live(|live| (live.game.clone(), live.timed_out));
     let record = || -> Result<Record, ApiError> {
         match &meta.record {
             Some(text) => {
@@ -66,7 +66,15 @@ pub(crate) async fn download(
                     result: None,
                     komi: meta.komi,
                 };
-                Ok(Record::from_game(&game, info))
+                let record = Record::from_game(&game, info);
+                let Some(loser) = timed_out else {
+                    return Ok(record);
+                };
+                // Lost on time: `B+T`, where the rules see a resignation.
+                let (mut info, start, tree) = record.into_parts();
+                info.result = Some(format!("{}+T", loser.opponent().letter()));
+                Record::new(info, start, tree)
+                    .map_err(|e| ApiError::Internal(format!("a record lost on time: {e}")))
             }
         }
     };
@@ -135,6 +143,7 @@ pub(crate) async fn upload(
         &state,
         |id| {
             let meta = Meta {
+                clock: None,
                 id,
                 geometry,
                 komi,
@@ -158,6 +167,7 @@ pub(crate) async fn upload(
                     .turns_with_colors()
                     .enumerate()
                     .map(|(i, (color, t))| TurnRow {
+                        clock: None,
                         game_id: entry.meta.id.clone(),
                         number: u32::try_from(i + 1).unwrap_or(u32::MAX),
                         turn: t.to_notation(&geometry),

@@ -1,0 +1,47 @@
+//! The clocks' watcher: one task that finds the games whose side to move is
+//! past its deadline and ends them on time (`Entry::time_out_if_due`, under
+//! the game's submission lock, so that a turn being committed is never
+//! timed out). It sleeps until the nearest deadline, and never more than a
+//! second, so a timeout is declared within about a second of its deadline
+//! (the deadlines are read from memory: a scan of every game takes
+//! microseconds a game).
+
+use std::time::Duration;
+
+use crate::state::AppState;
+use crate::time::now_ms;
+
+/// The longest sleep between two scans.
+const MAX_SLEEP_MS: i64 = 1000;
+
+/// Starts the watcher; it ends when the server shuts down.
+pub(crate) fn start(state: &AppState) {
+    let state = state.clone();
+    tokio::spawn(async move {
+        let mut shutdown = state.shutdown.clone();
+        loop {
+            let now = now_ms();
+            let mut next = now + MAX_SLEEP_MS;
+            for (entry, deadline) in state.games.deadlines() {
+                if deadline < now {
+                    if let Err(e) = entry.time_out_if_due(&state.db).await {
+                        eprintln!(
+                            "sygo serve: game {}: a timeout could not be stored: {e}",
+                            entry.meta.id
+                        );
+                    }
+                } else {
+                    next = next.min(deadline + 1);
+                }
+            }
+            let wait = (next - now_ms()).clamp(1, MAX_SLEEP_MS);
+            tokio::select! {
+                () = tokio::time::sleep(Duration::from_millis(wait.unsigned_abs())) => {}
+                _ = shutdown.changed() => break,
+            }
+            if *shutdown.borrow() {
+                break;
+            }
+        }
+    });
+}
