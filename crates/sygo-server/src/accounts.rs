@@ -317,8 +317,7 @@ mod tests {
     fn sessions_end_and_expire_and_disabled_accounts_are_signed_out() {
         let accounts = Accounts::load(StoredAccounts {
             accounts: vec![row(1, "Ann"), row(2, "bob")],
-            sessions: vec![],
-            seats: vec![],
+            ..StoredAccounts::default()
         });
         assert_eq!(accounts.next_id(), 3);
         assert_eq!(accounts.by_name("ANN").unwrap().id, 1);
@@ -346,7 +345,7 @@ mod tests {
         let mut stored = StoredAccounts {
             accounts: vec![row(1, "Ann"), row(2, "bob")],
             sessions: vec![session("s3", 2)],
-            seats: vec![],
+            ..StoredAccounts::default()
         };
         stored.accounts[1].disabled = true;
         accounts.replace(stored);

@@ -1,6 +1,6 @@
 //! The host's commands on a server's database (`sygo admin`): list the
 //! accounts, disable one (its sessions end; it cannot sign in; its profile
-//! is gone) or enable it again. They work while the server runs: the
+//! is gone) or enable it again, annul a rated game's effect on the ratings. They work while the server runs: the
 //! server notices another program's commit within a second (`db.rs`).
 
 use std::fmt;
@@ -17,6 +17,8 @@ pub enum AdminError {
     Database(String),
     /// No account has this name.
     NoAccount(String),
+    /// No rated game has this id (or its rating effect is annulled already).
+    NoRatedGame(String),
 }
 
 impl fmt::Display for AdminError {
@@ -24,6 +26,10 @@ impl fmt::Display for AdminError {
         match self {
             AdminError::Database(why) => write!(f, "{why}"),
             AdminError::NoAccount(name) => write!(f, "there is no account {name:?}"),
+            AdminError::NoRatedGame(id) => write!(
+                f,
+                "game {id:?} changed no rating (not a rated game, not over, or annulled already)"
+            ),
         }
     }
 }
@@ -146,6 +152,80 @@ impl Admin {
         }
         tx.commit().map_err(db)?;
         Ok(written)
+    }
+}
+
+impl Admin {
+    /// Annuls a rated game's effect on the ratings: its rating changes are
+    /// marked annulled, and every rating is worked out again from the rated
+    /// games left, in order (the changes after it move too). Returns the
+    /// names of the game's two players.
+    ///
+    /// # Errors
+    ///
+    /// No rated game of this id with ratings applied; the database fails.
+    pub fn annul(&mut self, game: &str) -> Result<Vec<String>, AdminError> {
+        let tx = self.conn.transaction().map_err(db)?;
+        let names: Vec<String> = {
+            let mut stmt = tx
+                .prepare(
+                    "SELECT accounts.name FROM rating_changes JOIN accounts \
+                     ON accounts.id = rating_changes.account_id \
+                     WHERE game_id = ?1 AND annulled = 0 ORDER BY accounts.id",
+                )
+                .map_err(db)?;
+            stmt.query_map([game], |r| r.get(0))
+                .map_err(db)?
+                .collect::<rusqlite::Result<Vec<_>>>()
+                .map_err(db)?
+        };
+        if names.is_empty() {
+            return Err(AdminError::NoRatedGame(game.to_string()));
+        }
+        tx.execute(
+            "UPDATE rating_changes SET annulled = 1 WHERE game_id = ?1",
+            [game],
+        )
+        .map_err(db)?;
+        // Each game's result as Black's score, from the changes left.
+        let results = {
+            let mut stmt = tx
+                .prepare(
+                    "SELECT rc.game_id, rc.family, g.rated_black, g.rated_white, rc.score, rc.at \
+                     FROM rating_changes rc JOIN games g ON g.id = rc.game_id \
+                     WHERE rc.annulled = 0 AND rc.account_id = g.rated_black",
+                )
+                .map_err(db)?;
+            stmt.query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    [r.get::<_, i64>(2)?, r.get::<_, i64>(3)?],
+                    r.get::<_, f64>(4)?,
+                    r.get::<_, i64>(5)?,
+                ))
+            })
+            .map_err(db)?
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(db)?
+        };
+        for c in crate::ratings::recompute(results) {
+            tx.execute(
+                "UPDATE rating_changes SET rating = ?3, deviation = ?4, volatility = ?5, \
+                 games = ?6 WHERE game_id = ?1 AND account_id = ?2",
+                params![
+                    c.game_id,
+                    c.account_id,
+                    c.rating,
+                    c.deviation,
+                    c.volatility,
+                    c.games
+                ],
+            )
+            .map_err(db)?;
+        }
+        tx.commit().map_err(db)?;
+        Ok(names)
     }
 }
 

@@ -98,6 +98,7 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
     match entry
         .play(
             &state.db,
+            &state.ratings,
             color,
             decision.turn.clone(),
             Some(number),
@@ -120,7 +121,14 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
                 Turn::Stones(stones)
             };
             entry
-                .play(&state.db, color, turn, Some(number), Some(undos))
+                .play(
+                    &state.db,
+                    &state.ratings,
+                    color,
+                    turn,
+                    Some(number),
+                    Some(undos),
+                )
                 .await
         }
         // The game moved on meanwhile (the player resigned or took turns

@@ -14,7 +14,7 @@ use axum::http::header::{
 };
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use include_dir::{Dir, include_dir};
 use tokio::sync::watch;
 
@@ -22,12 +22,14 @@ use crate::accounts::Accounts;
 use crate::ai;
 use crate::api;
 use crate::config::{BODY_LIMIT, Config};
-use crate::db::{Db, Stored};
+use crate::db::{Db, Stored, StoredAccounts};
 use crate::error::ApiError;
 use crate::error::ServerError;
 use crate::events;
 use crate::games::{Entry, Games};
 use crate::limits::Limits;
+use crate::lobby::Lobby;
+use crate::ratings::Ratings;
 use crate::review;
 use crate::review_store::Reviews;
 use crate::same_site;
@@ -49,11 +51,13 @@ impl AppState {
         let path = config.db.clone();
         // The accounts are read by `Db::open`, and again when another
         // program changes them; the slot is filled once they are loaded.
-        let accounts_slot: Arc<std::sync::OnceLock<Arc<Accounts>>> = Arc::default();
+        type Slot = std::sync::OnceLock<(Arc<Accounts>, Arc<Ratings>)>;
+        let accounts_slot: Arc<Slot> = Arc::default();
         let slot = accounts_slot.clone();
-        let changed = Box::new(move |stored| {
-            if let Some(accounts) = slot.get() {
-                Accounts::replace(accounts, stored);
+        let changed = Box::new(move |mut stored: StoredAccounts| {
+            if let Some((accounts, ratings)) = slot.get() {
+                ratings.replace(std::mem::take(&mut stored.rating_changes));
+                accounts.replace(stored);
             }
         });
         let (db, stored) = tokio::task::spawn_blocking(move || Db::open(&path, changed))
@@ -62,10 +66,17 @@ impl AppState {
             .map_err(|e| ServerError(e.to_string()))?;
         let Stored {
             games: stored,
-            accounts,
+            accounts: mut stored_accounts,
         } = stored;
-        let accounts = accounts_slot
-            .get_or_init(|| Arc::new(Accounts::load(accounts)))
+        let lobby = Lobby::load(std::mem::take(&mut stored_accounts.challenges));
+        let changes = std::mem::take(&mut stored_accounts.rating_changes);
+        let (accounts, ratings) = accounts_slot
+            .get_or_init(|| {
+                (
+                    Arc::new(Accounts::load(stored_accounts)),
+                    Arc::new(Ratings::load(changes)),
+                )
+            })
             .clone();
         let games = Games::default();
         let reviews = Reviews::new(config.review_visits);
@@ -98,6 +109,8 @@ impl AppState {
             keep_alive: config.keep_alive,
             accounts,
             limits: Arc::new(Limits::new(config.rate_limits)),
+            ratings,
+            lobby: Arc::new(lobby),
             web: WebSettings {
                 secure_cookies: config.secure_cookies,
                 trust_proxy: config.trust_proxy,
@@ -174,6 +187,12 @@ pub fn app(state: AppState) -> Router {
             post(api::accounts::sign_in).delete(api::accounts::sign_out),
         )
         .route("/players/{name}", get(api::players::profile))
+        .route("/ratings/{family}", get(api::ratings::leaderboard))
+        .route("/lobby", get(api::lobby::get))
+        .route("/lobby/events", get(api::lobby::events))
+        .route("/challenges", post(api::lobby::post))
+        .route("/challenges/{id}", delete(api::lobby::withdraw))
+        .route("/challenges/{id}/accept", post(api::lobby::accept))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
     Router::new()
@@ -183,6 +202,7 @@ pub fn app(state: AppState) -> Router {
         .route("/learn", get(index))
         .route("/account", get(index))
         .route("/player/{name}", get(index))
+        .route("/ratings", get(index))
         .route("/static/{*path}", get(static_file))
         .nest("/api", api)
         .fallback(not_found)

@@ -22,6 +22,8 @@ use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode, Transaction, params};
 use rusqlite_migration::{M, Migrations};
+
+use crate::ratings::RatingChange;
 use tokio::sync::oneshot;
 
 /// Most writes committed together.
@@ -36,6 +38,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../migrations/0004_reviews.sql")),
         M::up(include_str!("../migrations/0005_accounts.sql")),
         M::up(include_str!("../migrations/0006_clocks.sql")),
+        M::up(include_str!("../migrations/0007_lobby_and_ratings.sql")),
     ])
 }
 
@@ -65,6 +68,8 @@ pub(crate) struct GameRow {
     pub undos: i64,
     /// JSON of the time control, if the game has a clock.
     pub time_control: Option<String>,
+    /// A rated game's accounts, Black's and White's.
+    pub rated: Option<[i64; 2]>,
 }
 
 /// A row of the `accounts` table. Not `Debug`: it holds the password's
@@ -104,12 +109,30 @@ pub(crate) struct SeatRow {
 }
 
 /// The accounts as stored: every account, the sessions that have not
-/// expired, every seat.
+/// expired, every seat, the rating changes not annulled (oldest first),
+/// the challenges.
 #[derive(Default)]
 pub(crate) struct StoredAccounts {
     pub accounts: Vec<AccountRow>,
     pub sessions: Vec<SessionRow>,
     pub seats: Vec<SeatRow>,
+    pub rating_changes: Vec<RatingChange>,
+    pub challenges: Vec<ChallengeRow>,
+}
+
+/// A row of the `challenges` table.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ChallengeRow {
+    pub id: String,
+    pub account_id: i64,
+    pub opponent_id: Option<i64>,
+    /// JSON of the terms.
+    pub terms: String,
+    /// Unix milliseconds.
+    pub created: i64,
+    /// `open`, `accepted` or `withdrawn`.
+    pub state: String,
+    pub game_id: Option<String>,
 }
 
 /// Everything read at start.
@@ -185,8 +208,9 @@ pub(crate) struct StoredTurn {
 enum Write {
     /// A new game, with the turns it starts with (an uploaded record's).
     Game(Box<GameRow>, Vec<TurnRow>),
-    /// One more turn of a game.
-    Turn(TurnRow),
+    /// One more turn of a game, and the rating changes if it ends a rated
+    /// game (all or nothing).
+    Turn(TurnRow, Vec<RatingChange>),
     /// Turns taken back: every turn after the first `keep` is deleted and
     /// the game's count of undos set.
     Undo {
@@ -218,6 +242,17 @@ enum Write {
     RenewSession { secret_hash: String, expires: i64 },
     /// Sides of games claimed by an account.
     Seats(Vec<SeatRow>),
+    /// A new challenge.
+    Challenge(ChallengeRow),
+    /// A challenge withdrawn.
+    Withdraw { id: String },
+    /// A challenge accepted: the game it starts, its seats, the challenge's
+    /// new state (all or nothing).
+    Accept {
+        game: Box<GameRow>,
+        seats: Vec<SeatRow>,
+        challenge: String,
+    },
 }
 
 /// Why a write was not committed.
@@ -344,10 +379,41 @@ impl Db {
         self.write(Write::Game(Box::new(game), turns)).await
     }
 
-    /// Stores a turn; returns once it is committed.
-    /// [`WriteError::Duplicate`] if that game already has that turn number.
-    pub(crate) async fn insert_turn(&self, turn: TurnRow) -> Result<(), WriteError> {
-        self.write(Write::Turn(turn)).await
+    /// Stores a turn, with the rating changes if it ends a rated game;
+    /// returns once it is committed. [`WriteError::Duplicate`] if that game
+    /// already has that turn number (or those rating changes).
+    pub(crate) async fn insert_turn(
+        &self,
+        turn: TurnRow,
+        ratings: Vec<RatingChange>,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Turn(turn, ratings)).await
+    }
+
+    /// Stores a new challenge.
+    pub(crate) async fn insert_challenge(&self, row: ChallengeRow) -> Result<(), WriteError> {
+        self.write(Write::Challenge(row)).await
+    }
+
+    /// Stores that a challenge is withdrawn.
+    pub(crate) async fn withdraw_challenge(&self, id: String) -> Result<(), WriteError> {
+        self.write(Write::Withdraw { id }).await
+    }
+
+    /// Stores an accepted challenge's game, its seats and the challenge's
+    /// state together.
+    pub(crate) async fn accept_challenge(
+        &self,
+        game: GameRow,
+        seats: Vec<SeatRow>,
+        challenge: String,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Accept {
+            game: Box::new(game),
+            seats,
+            challenge,
+        })
+        .await
     }
 
     /// Takes back every turn of `game_id` after the first `keep` and
@@ -476,8 +542,8 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     }
     let mut stmt = conn.prepare(
         "SELECT id, variant, size, komi, black, white, black_token, white_token, \
-         source, start, record, created, request_id, undos, time_control \
-         FROM games ORDER BY created, id",
+         source, start, record, created, request_id, undos, time_control, rated_black, \
+         rated_white FROM games ORDER BY created, id",
     )?;
     let rows = stmt.query_map([], |r| {
         Ok(GameRow {
@@ -496,6 +562,10 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             request_id: r.get(12)?,
             undos: r.get(13)?,
             time_control: r.get(14)?,
+            rated: match (r.get::<_, Option<i64>>(15)?, r.get::<_, Option<i64>>(16)?) {
+                (Some(b), Some(w)) => Some([b, w]),
+                _ => None,
+            },
         })
     })?;
     let mut games = Vec::new();
@@ -584,7 +654,53 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
                 insert_turn(&sp, turn).map_err(classify)?;
             }
         }
-        Write::Turn(turn) => insert_turn(&sp, turn).map_err(classify)?,
+        Write::Turn(turn, ratings) => {
+            insert_turn(&sp, turn).map_err(classify)?;
+            for change in ratings {
+                insert_rating_change(&sp, change).map_err(classify)?;
+            }
+        }
+        Write::Challenge(c) => {
+            sp.prepare_cached(
+                "INSERT INTO challenges (id, account_id, opponent_id, terms, created, state, \
+                 game_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )
+            .and_then(|mut st| {
+                st.execute(params![
+                    c.id,
+                    c.account_id,
+                    c.opponent_id,
+                    c.terms,
+                    c.created,
+                    c.state,
+                    c.game_id
+                ])
+            })
+            .map_err(classify)?;
+        }
+        Write::Withdraw { id } => {
+            sp.prepare_cached("UPDATE challenges SET state = 'withdrawn' WHERE id = ?1")
+                .and_then(|mut st| st.execute(params![id]))
+                .map_err(classify)?;
+        }
+        Write::Accept {
+            game,
+            seats,
+            challenge,
+        } => {
+            insert_game(&sp, game).map_err(classify)?;
+            insert_seats(&sp, seats).map_err(classify)?;
+            let changed = sp
+                .prepare_cached(
+                    "UPDATE challenges SET state = 'accepted', game_id = ?2 \
+                     WHERE id = ?1 AND state = 'open'",
+                )
+                .and_then(|mut st| st.execute(params![challenge, game.id]))
+                .map_err(classify)?;
+            if changed != 1 {
+                return Err(WriteError::Duplicate);
+            }
+        }
         Write::Undo {
             game_id,
             keep,
@@ -684,23 +800,7 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
                 .and_then(|mut st| st.execute(params![secret_hash, expires]))
                 .map_err(classify)?;
         }
-        Write::Seats(seats) => {
-            for seat in seats {
-                sp.prepare_cached(
-                    "INSERT INTO seats (game_id, color, account_id, claimed) \
-                     VALUES (?1, ?2, ?3, ?4)",
-                )
-                .and_then(|mut st| {
-                    st.execute(params![
-                        seat.game_id,
-                        seat.color,
-                        seat.account_id,
-                        seat.claimed
-                    ])
-                })
-                .map_err(classify)?;
-            }
-        }
+        Write::Seats(seats) => insert_seats(&sp, seats).map_err(classify)?,
     }
     // Dropping a savepoint unreleased rolls it back; this keeps it.
     sp.commit().map_err(classify)
@@ -746,18 +846,38 @@ pub(crate) fn load_accounts(conn: &Connection) -> rusqlite::Result<StoredAccount
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut stmt = conn.prepare(
+        "SELECT id, account_id, opponent_id, terms, created, state, game_id FROM challenges \
+         ORDER BY created",
+    )?;
+    let challenges = stmt
+        .query_map([], |r| {
+            Ok(ChallengeRow {
+                id: r.get(0)?,
+                account_id: r.get(1)?,
+                opponent_id: r.get(2)?,
+                terms: r.get(3)?,
+                created: r.get(4)?,
+                state: r.get(5)?,
+                game_id: r.get(6)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(StoredAccounts {
         accounts,
         sessions,
         seats,
+        rating_changes: load_rating_changes(conn)?,
+        challenges,
     })
 }
 
 fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT INTO games (id, variant, size, komi, black, white, black_token, \
-         white_token, source, start, record, created, request_id, undos, time_control) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+         white_token, source, start, record, created, request_id, undos, time_control, \
+         rated_black, rated_white) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
     )?
     .execute(params![
         g.id,
@@ -774,9 +894,67 @@ fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
         g.created,
         g.request_id,
         g.undos,
-        g.time_control
+        g.time_control,
+        g.rated.map(|r| r[0]),
+        g.rated.map(|r| r[1])
     ])?;
     Ok(())
+}
+
+fn insert_seats(conn: &Connection, seats: &[SeatRow]) -> rusqlite::Result<()> {
+    for seat in seats {
+        conn.prepare_cached(
+            "INSERT INTO seats (game_id, color, account_id, claimed) VALUES (?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![
+            seat.game_id,
+            seat.color,
+            seat.account_id,
+            seat.claimed
+        ])?;
+    }
+    Ok(())
+}
+
+fn insert_rating_change(conn: &Connection, c: &RatingChange) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO rating_changes (game_id, account_id, family, score, rating, deviation, \
+         volatility, games, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?
+    .execute(params![
+        c.game_id,
+        c.account_id,
+        c.family,
+        c.score,
+        c.rating,
+        c.deviation,
+        c.volatility,
+        c.games,
+        c.at
+    ])?;
+    Ok(())
+}
+
+/// Every rating change not annulled, oldest first.
+pub(crate) fn load_rating_changes(conn: &Connection) -> rusqlite::Result<Vec<RatingChange>> {
+    let mut stmt = conn.prepare(
+        "SELECT game_id, account_id, family, score, rating, deviation, volatility, games, at \
+         FROM rating_changes WHERE annulled = 0 ORDER BY at, game_id, account_id",
+    )?;
+    stmt.query_map([], |r| {
+        Ok(RatingChange {
+            game_id: r.get(0)?,
+            account_id: r.get(1)?,
+            family: r.get(2)?,
+            score: r.get(3)?,
+            rating: r.get(4)?,
+            deviation: r.get(5)?,
+            volatility: r.get(6)?,
+            games: r.get(7)?,
+            at: r.get(8)?,
+        })
+    })?
+    .collect()
 }
 
 fn insert_turn(conn: &Connection, t: &TurnRow) -> rusqlite::Result<()> {

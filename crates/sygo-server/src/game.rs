@@ -91,6 +91,9 @@ pub(crate) struct Meta {
     pub request_id: Option<String>,
     /// The time control, if the game has a clock.
     pub clock: Option<TimeControl>,
+    /// A rated game's accounts, by `Color::index`: their ratings change when
+    /// it ends.
+    pub rated: Option<[i64; 2]>,
 }
 
 impl Meta {

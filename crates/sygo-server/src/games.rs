@@ -21,6 +21,7 @@ use crate::clock::{Banked, ClockState, TimeControl};
 use crate::db::{Db, GameRow, StoredGame, TurnRow, WriteError};
 use crate::error::{ApiError, StoredGameError, StoredGameProblem};
 use crate::game::{Live, Meta, Side, Source};
+use crate::ratings::{RatingChange, Ratings};
 use crate::time::now_ms;
 use crate::uploaded::Uploaded;
 use crate::view;
@@ -119,6 +120,7 @@ impl Entry {
             created: row.created,
             record: row.record,
             request_id: row.request_id,
+            rated: row.rated,
             clock: match row.time_control.as_deref() {
                 Some(json) => Some(
                     serde_json::from_str::<TimeControl>(json)
@@ -217,6 +219,7 @@ impl Entry {
             created: m.created,
             request_id: m.request_id.clone(),
             undos,
+            rated: m.rated,
             time_control: m
                 .clock
                 .map(|c| serde_json::to_string(&c))
@@ -328,6 +331,7 @@ impl Entry {
     pub(crate) async fn play(
         &self,
         db: &Db,
+        ratings: &Ratings,
         color: Color,
         turn: Turn,
         expected: Option<usize>,
@@ -343,7 +347,7 @@ impl Entry {
             && game.position().side_to_move() == color
             && clock.after_turn(control, color, now_ms()).is_err()
         {
-            self.commit_timeout(db, color).await?;
+            self.commit_timeout(db, ratings, color).await?;
             return Err(ApiError::Conflict(
                 "your time ran out: the game is over".to_string(),
             ));
@@ -369,7 +373,8 @@ impl Entry {
             }
             other => ApiError::Illegal(other.to_string()),
         })?;
-        self.commit_turn(db, game, &before, color, &turn).await
+        self.commit_turn(db, ratings, game, &before, color, &turn)
+            .await
     }
 
     /// Resigns for `color`, on its turn or not (a player may resign at any
@@ -377,7 +382,12 @@ impl Entry {
     /// Nothing changes on an error (409 when the game is over).
     ///
     /// Run it to the end (spawn it), as [`Entry::play`].
-    pub(crate) async fn resign(&self, db: &Db, color: Color) -> Result<(), ApiError> {
+    pub(crate) async fn resign(
+        &self,
+        db: &Db,
+        ratings: &Ratings,
+        color: Color,
+    ) -> Result<(), ApiError> {
         let _submit = self.submit.lock().await;
         let mut game = self.with_live(|live| live.game.clone());
         let before = game.position().clone();
@@ -385,7 +395,7 @@ impl Entry {
             TurnError::GameOver => ApiError::Conflict("the game is over".to_string()),
             other => ApiError::Illegal(other.to_string()),
         })?;
-        self.commit_turn(db, game, &before, color, &Turn::Resign)
+        self.commit_turn(db, ratings, game, &before, color, &Turn::Resign)
             .await?;
         self.stop_ai_turn();
         Ok(())
@@ -397,6 +407,7 @@ impl Entry {
     async fn commit_turn(
         &self,
         db: &Db,
+        ratings: &Ratings,
         game: Game,
         before: &Position,
         color: Color,
@@ -432,12 +443,21 @@ impl Entry {
                 .transpose()
                 .map_err(|e| ApiError::Internal(e.to_string()))?,
         };
-        db.insert_turn(row).await.map_err(|e| match e {
-            WriteError::Duplicate => ApiError::Conflict(format!(
-                "turn {number} of this game is already stored: reload the game"
-            )),
-            WriteError::Failed(why) => ApiError::Internal(format!("storing a turn: {why}")),
-        })?;
+        let winner = game
+            .position()
+            .is_over()
+            .then(|| crate::view::winner(game.position(), self.meta.komi))
+            .flatten();
+        let (_applying, changes) = self.rating_changes(ratings, winner, now).await;
+        db.insert_turn(row, changes.clone())
+            .await
+            .map_err(|e| match e {
+                WriteError::Duplicate => ApiError::Conflict(format!(
+                    "turn {number} of this game is already stored: reload the game"
+                )),
+                WriteError::Failed(why) => ApiError::Internal(format!("storing a turn: {why}")),
+            })?;
+        ratings.apply(&changes);
         let pos = game.position();
         let ai_next = !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai();
         {
@@ -453,10 +473,33 @@ impl Entry {
         Ok(ai_next)
     }
 
+    /// For a rated game that a turn ends with `winner` (`Some(None)`: a
+    /// draw; `None`: the game goes on), its rating changes, with the
+    /// ratings' lock held until they are committed and applied (so that two
+    /// games of one player ending together both count).
+    async fn rating_changes<'a>(
+        &self,
+        ratings: &'a Ratings,
+        winner: Option<Option<Color>>,
+        now: i64,
+    ) -> (Option<tokio::sync::MutexGuard<'a, ()>>, Vec<RatingChange>) {
+        let (Some(accounts), Some(winner)) = (self.meta.rated, winner) else {
+            return (None, Vec::new());
+        };
+        let guard = ratings.applying.lock().await;
+        let family = crate::ratings::family(self.meta.geometry.variant());
+        let changes = ratings.changes_for(&self.meta.id, family, accounts, winner, now);
+        (Some(guard), changes)
+    }
+
     /// Ends the game on time if the side to move is past its deadline
     /// (checked again under the submission lock: a turn committed meanwhile
     /// moved the deadline). Whether it did.
-    pub(crate) async fn time_out_if_due(&self, db: &Db) -> Result<bool, ApiError> {
+    pub(crate) async fn time_out_if_due(
+        &self,
+        db: &Db,
+        ratings: &Ratings,
+    ) -> Result<bool, ApiError> {
         let _submit = self.submit.lock().await;
         let due = self.with_live(|live| {
             let (control, clock) = (self.meta.clock.as_ref()?, live.clock?);
@@ -466,7 +509,7 @@ impl Entry {
         });
         match due {
             Some(color) => {
-                self.commit_timeout(db, color).await?;
+                self.commit_timeout(db, ratings, color).await?;
                 Ok(true)
             }
             None => Ok(false),
@@ -476,7 +519,12 @@ impl Entry {
     /// Stores that `color` ran out of time (a `timeout` turn), then ends the
     /// live game so; the AI's search for its turn stops. Called with the
     /// submission lock held, once the deadline is past.
-    async fn commit_timeout(&self, db: &Db, color: Color) -> Result<(), ApiError> {
+    async fn commit_timeout(
+        &self,
+        db: &Db,
+        ratings: &Ratings,
+        color: Color,
+    ) -> Result<(), ApiError> {
         let (mut game, clock) = self.with_live(|live| (live.game.clone(), live.clock));
         let before = game.position().clone();
         game.resign_as(color)
@@ -496,12 +544,18 @@ impl Entry {
                 .transpose()
                 .map_err(|e| ApiError::Internal(e.to_string()))?,
         };
-        db.insert_turn(row).await.map_err(|e| match e {
-            WriteError::Duplicate => ApiError::Conflict(format!(
-                "turn {number} of this game is already stored: reload the game"
-            )),
-            WriteError::Failed(why) => ApiError::Internal(format!("storing a timeout: {why}")),
-        })?;
+        let (_applying, changes) = self
+            .rating_changes(ratings, Some(Some(color.opponent())), now)
+            .await;
+        db.insert_turn(row, changes.clone())
+            .await
+            .map_err(|e| match e {
+                WriteError::Duplicate => ApiError::Conflict(format!(
+                    "turn {number} of this game is already stored: reload the game"
+                )),
+                WriteError::Failed(why) => ApiError::Internal(format!("storing a timeout: {why}")),
+            })?;
+        ratings.apply(&changes);
         {
             let mut live = self.live.lock();
             live.game = game;

@@ -11,6 +11,8 @@ use crate::accounts::Accounts;
 use crate::db::Db;
 use crate::games::Games;
 use crate::limits::Limits;
+use crate::lobby::Lobby;
+use crate::ratings::Ratings;
 use crate::review_store::Reviews;
 use crate::slots::Ai;
 
@@ -31,6 +33,10 @@ pub struct AppState {
     pub(crate) accounts: Arc<Accounts>,
     /// The rate limits.
     pub(crate) limits: Arc<Limits>,
+    /// The ratings of the accounts.
+    pub(crate) ratings: Arc<Ratings>,
+    /// The lobby's challenges.
+    pub(crate) lobby: Arc<Lobby>,
     /// How the server is reached (cookies, proxies).
     pub(crate) web: WebSettings,
 }

@@ -24,7 +24,7 @@ pub(crate) fn start(state: &AppState) {
             let mut next = now + MAX_SLEEP_MS;
             for (entry, deadline) in state.games.deadlines() {
                 if deadline < now {
-                    if let Err(e) = entry.time_out_if_due(&state.db).await {
+                    if let Err(e) = entry.time_out_if_due(&state.db, &state.ratings).await {
                         eprintln!(
                             "sygo serve: game {}: a timeout could not be stored: {e}",
                             entry.meta.id

@@ -1,5 +1,5 @@
-//! `sygo admin [--db FILE] accounts | disable NAME | enable NAME`: the
-//! host's commands on the web app's accounts (`docs/web.md`, "Accounts").
+//! `sygo admin [--db FILE] accounts | disable NAME | enable NAME | annul
+//! GAME`: the host's commands on the web app's accounts and ratings (`docs/web.md`, "Accounts").
 //! They work while `sygo serve` runs on the same database: the server
 //! notices within a second.
 
@@ -34,6 +34,12 @@ enum AdminCommand {
         /// The account's name (any case).
         name: String,
     },
+    /// Annul a rated game's effect on the ratings: every rating is worked
+    /// out again without it.
+    Annul {
+        /// The game's id (eight hexadecimal digits).
+        game: String,
+    },
 }
 
 /// Runs the command.
@@ -67,6 +73,13 @@ pub fn run(args: &AdminArgs) -> anyhow::Result<()> {
         AdminCommand::Enable { name } => {
             let name = admin.set_disabled(name, false)?;
             println!("{name} is enabled");
+        }
+        AdminCommand::Annul { game } => {
+            let names = admin.annul(game)?;
+            println!(
+                "game {game} no longer counts for the ratings of {}; ratings worked out again",
+                names.join(" and ")
+            );
         }
     }
     Ok(())

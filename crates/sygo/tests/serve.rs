@@ -322,3 +322,147 @@ fn the_log_never_holds_a_secret() {
     }
     let _ = std::fs::remove_dir_all(db.parent().unwrap());
 }
+
+/// A request with extra headers (a cookie): status, the raw head, the body.
+fn request_with(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    headers: &[(&str, &str)],
+) -> std::io::Result<(u16, String, Value)> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let extra: String = headers
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}\r\n"))
+        .collect();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n{extra}\r\n{body}",
+        body.len()
+    )?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer)?;
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::other("not HTTP"))?;
+    let (head, text) = answer
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| std::io::Error::other("no body"))?;
+    Ok((
+        status,
+        head.to_string(),
+        serde_json::from_str(text).unwrap_or(Value::Null),
+    ))
+}
+
+/// Signs `name` up: its session cookie.
+fn sign_up(addr: &str, name: &str) -> String {
+    let body = json!({"name": name, "password": "correct horse"});
+    let (status, head, _) = request_with(addr, "POST", "/api/account", Some(&body), &[]).unwrap();
+    assert_eq!(status, 201);
+    head.lines()
+        .find_map(|l| l.strip_prefix("set-cookie: "))
+        .and_then(|c| c.split(';').next())
+        .unwrap()
+        .to_string()
+}
+
+/// One rated game started through the lobby and resigned by White (Bob):
+/// its id once the resignation is acknowledged.
+fn rated_game_resigned(addr: &str, ann: &str, bob: &str) -> std::io::Result<String> {
+    let terms = json!({"variant": "sygo", "size": 5, "color": "black", "rated": true});
+    let (status, _, c) = request_with(
+        addr,
+        "POST",
+        "/api/challenges",
+        Some(&terms),
+        &[("Cookie", ann)],
+    )?;
+    if status != 201 {
+        return Err(std::io::Error::other(format!("challenge: {status}")));
+    }
+    let id = c["id"].as_str().unwrap_or_default().to_string();
+    let path = format!("/api/challenges/{id}/accept");
+    let (status, _, a) = request_with(addr, "POST", &path, None, &[("Cookie", bob)])?;
+    if status != 201 {
+        return Err(std::io::Error::other(format!("accept: {status}")));
+    }
+    let game = a["game"].as_str().unwrap_or_default().to_string();
+    let auth = format!("Bearer {}", a["token"].as_str().unwrap_or_default());
+    let path = format!("/api/games/{game}/resign");
+    let (status, _, _) = request_with(
+        addr,
+        "POST",
+        &path,
+        Some(&json!({})),
+        &[("Authorization", &auth)],
+    )?;
+    if status != 200 {
+        return Err(std::io::Error::other(format!("resign: {status}")));
+    }
+    Ok(game)
+}
+
+#[test]
+fn a_rated_game_counts_exactly_once_when_the_server_is_killed_in_the_middle() {
+    let db = temp_db("rated-sigkill");
+    let server = Served::start(&db);
+    let (ann, bob) = (sign_up(&server.addr, "ann"), sign_up(&server.addr, "bob"));
+    let mut acknowledged = Vec::new();
+    let mut server = server;
+    for round in 0..3u64 {
+        // Games end one after another until the server is killed, at a
+        // moment that falls anywhere in a game.
+        let addr = server.addr.clone();
+        let (a, b) = (ann.clone(), bob.clone());
+        let playing = std::thread::spawn(move || {
+            let mut done = Vec::new();
+            while let Ok(game) = rated_game_resigned(&addr, &a, &b) {
+                done.push(game);
+            }
+            done
+        });
+        std::thread::sleep(Duration::from_millis(300 + 170 * round));
+        server.kill();
+        acknowledged.extend(playing.join().unwrap());
+        server = Served::start(&db);
+        // Nothing acknowledged is lost; every rated game over counts once
+        // for each player, whatever the moment of the kill.
+        for game in &acknowledged {
+            assert_eq!(server.get(&format!("/api/games/{game}"))["status"], "over");
+        }
+        for name in ["ann", "bob"] {
+            let profile = server.get(&format!("/api/players/{name}"));
+            let over = profile["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|g| g["status"] == "over")
+                .count();
+            let rating = &profile["ratings"]["sygo"];
+            assert_eq!(rating["games"], over, "{name} after kill {round}");
+            let history: Vec<&Value> = rating["history"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| &h["game"])
+                .collect();
+            let mut unique = history.clone();
+            unique.sort_by_key(|g| g.to_string());
+            unique.dedup();
+            assert_eq!(unique.len(), history.len(), "no game counts twice");
+            assert_eq!(history.len(), over);
+        }
+    }
+    assert!(
+        acknowledged.len() >= 3,
+        "games were played: {}",
+        acknowledged.len()
+    );
+}

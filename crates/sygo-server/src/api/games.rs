@@ -58,7 +58,7 @@ fn bad(message: String) -> ApiError {
 }
 
 /// The board of a request.
-fn geometry(variant: &str, size: Option<i64>) -> Result<Geometry, ApiError> {
+pub(crate) fn geometry(variant: &str, size: Option<i64>) -> Result<Geometry, ApiError> {
     let variant = Variant::from_name(variant).ok_or_else(|| {
         bad(format!(
             "{variant:?} is not a variant: write \"sygo\" or \"hexsygo\""
@@ -259,6 +259,7 @@ pub(crate) async fn create(
         &state,
         |id| {
             let meta = Meta {
+                rated: None,
                 id,
                 geometry,
                 komi,

@@ -4,8 +4,10 @@
 pub(crate) mod accounts;
 pub(crate) mod extract;
 pub(crate) mod games;
+pub(crate) mod lobby;
 pub(crate) mod players;
 pub(crate) mod position;
+pub(crate) mod ratings;
 pub(crate) mod records;
 pub(crate) mod review;
 pub(crate) mod search;

@@ -11,6 +11,7 @@ use crate::api::accounts::holder_of;
 use crate::api::json_response;
 use crate::error::ApiError;
 use crate::game::{Side, Source};
+use crate::ratings::{HistoryPoint, RatingView};
 use crate::state::AppState;
 use crate::time::rfc3339;
 use crate::view::{self, ListItem};
@@ -46,12 +47,22 @@ struct Record {
     playing: u32,
 }
 
+/// A player's rating in a family, with its history for the graph.
+#[derive(Serialize)]
+struct FamilyRating {
+    #[serde(flatten)]
+    rating: RatingView,
+    history: Vec<HistoryPoint>,
+}
+
 #[derive(Serialize)]
 struct Profile<'a> {
     name: &'a str,
     created: String,
     games: Vec<PlayerGame<'a>>,
     against_ai: Record,
+    /// By family: `sygo`, `hexsygo`.
+    ratings: std::collections::BTreeMap<&'static str, FamilyRating>,
 }
 
 /// `GET /api/players/{name}`: the profile; 404 for no such account, or a
@@ -108,11 +119,24 @@ pub(crate) async fn profile(
             opponent,
         });
     }
+    let ratings = ["sygo", "hexsygo"]
+        .into_iter()
+        .map(|family| {
+            (
+                family,
+                FamilyRating {
+                    rating: state.ratings.get(account.id, family).view(),
+                    history: state.ratings.history(account.id, family),
+                },
+            )
+        })
+        .collect();
     let body = Profile {
         name: &account.name,
         created: rfc3339(account.created),
         games,
         against_ai,
+        ratings,
     };
     let json = serde_json::to_string(&body).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(json_response(StatusCode::OK, json))

@@ -143,6 +143,7 @@ pub(crate) async fn upload(
         &state,
         |id| {
             let meta = Meta {
+                rated: None,
                 clock: None,
                 id,
                 geometry,

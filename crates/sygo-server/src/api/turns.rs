@@ -41,7 +41,7 @@ pub(crate) async fn play(
         let (entry, state) = (entry.clone(), state.clone());
         tokio::spawn(async move {
             entry
-                .play(&state.db, color, turn, Some(expected), None)
+                .play(&state.db, &state.ratings, color, turn, Some(expected), None)
                 .await
         })
     };
@@ -66,7 +66,7 @@ pub(crate) async fn resign(
     let color = side_of(&entry, &headers)?;
     let resigning = {
         let (entry, state) = (entry.clone(), state.clone());
-        tokio::spawn(async move { entry.resign(&state.db, color).await })
+        tokio::spawn(async move { entry.resign(&state.db, &state.ratings, color).await })
     };
     resigning
         .await

@@ -100,6 +100,15 @@ impl TestServer {
         TestServer::on(db).await
     }
 
+    /// Shuts the server down and waits for it, keeping its database: the
+    /// database's path.
+    pub async fn stop_keeping_db(mut self) -> PathBuf {
+        self.remove_dir = false;
+        let db = self.db.clone();
+        self.stop().await;
+        db
+    }
+
     /// Shuts the server down and waits for it.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
@@ -236,12 +245,16 @@ pub struct Events {
 
 impl Events {
     pub async fn open(server: &TestServer, id: &str) -> Events {
-        let response = server
-            .client
-            .get(server.url(&format!("/api/games/{id}/events")))
-            .send()
-            .await
-            .unwrap();
+        Events::open_at(server, &format!("/api/games/{id}/events"), None).await
+    }
+
+    /// A stream at any path, with a cookie if given.
+    pub async fn open_at(server: &TestServer, path: &str, cookie: Option<&str>) -> Events {
+        let mut request = server.client.get(server.url(path));
+        if let Some(c) = cookie {
+            request = request.header("cookie", c);
+        }
+        let response = request.send().await.unwrap();
         assert_eq!(response.status().as_u16(), 200);
         let ct = response.headers()["content-type"]
             .to_str()

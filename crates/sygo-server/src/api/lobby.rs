@@ -1,0 +1,509 @@
+//! The lobby (docs/web.md, "Lobby"): `POST /api/challenges` (post a
+//! challenge, open or to a named player), `DELETE /api/challenges/{id}`
+//! (withdraw it), `POST /api/challenges/{id}/accept` (start its game),
+//! `GET /api/lobby` (the challenges one sees and the games being played
+//! now) and `GET /api/lobby/events` (the same, live).
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream;
+use serde::{Deserialize, Serialize};
+use sygo_rules::{Color, Game, Position};
+
+use crate::api::extract::JsonBody;
+use crate::api::games::geometry;
+use crate::api::json_response;
+use crate::client_addr::ClientAddr;
+use crate::clock::TimeControl;
+use crate::config::MAX_KOMI;
+use crate::db::{SeatRow, WriteError};
+use crate::error::ApiError;
+use crate::game::{Meta, Side, Source};
+use crate::games::Entry;
+use crate::lobby::{Challenge, ColorChoice, State as ChallengeState, Terms};
+use crate::ratings::{RatingView, family};
+use crate::secret::{self, is_id};
+use crate::session::{MaybeSignedIn, SignedIn};
+use crate::state::AppState;
+use crate::time::{now_ms, rfc3339};
+
+/// The body of `POST /api/challenges`.
+#[derive(Deserialize)]
+pub(crate) struct ChallengeRequest {
+    variant: String,
+    size: Option<i64>,
+    komi: Option<f64>,
+    color: Option<ColorChoice>,
+    clock: Option<TimeControl>,
+    rated: Option<bool>,
+    min_rating: Option<f64>,
+    max_rating: Option<f64>,
+    /// A direct challenge: the name of the only account that may accept.
+    opponent: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Player {
+    name: String,
+    rating: RatingView,
+}
+
+#[derive(Serialize)]
+struct ChallengeView<'a> {
+    id: &'a str,
+    from: Player,
+    to: Option<String>,
+    variant: &'a str,
+    size: u8,
+    komi: f64,
+    color: ColorChoice,
+    clock: Option<TimeControl>,
+    rated: bool,
+    min_rating: Option<f64>,
+    max_rating: Option<f64>,
+    created: String,
+    expires: String,
+    /// `open` or `accepted`.
+    state: &'static str,
+    /// The game an accepted challenge started.
+    game: Option<&'a str>,
+}
+
+fn player(state: &AppState, account: i64, family: &str) -> Player {
+    Player {
+        name: state
+            .accounts
+            .by_id(account)
+            .map_or_else(|| "?".to_string(), |a| a.name),
+        rating: state.ratings.get(account, family).view(),
+    }
+}
+
+fn challenge_view<'a>(state: &AppState, c: &'a Challenge) -> ChallengeView<'a> {
+    let fam = if c.terms.variant == "hexsygo" {
+        "hexsygo"
+    } else {
+        "sygo"
+    };
+    ChallengeView {
+        id: &c.id,
+        from: player(state, c.owner, fam),
+        to: c
+            .opponent
+            .and_then(|o| state.accounts.by_id(o))
+            .map(|a| a.name),
+        variant: &c.terms.variant,
+        size: c.terms.size,
+        komi: c.terms.komi,
+        color: c.terms.color,
+        clock: c.terms.clock,
+        rated: c.terms.rated,
+        min_rating: c.terms.min_rating,
+        max_rating: c.terms.max_rating,
+        created: rfc3339(c.created),
+        expires: rfc3339(c.expires()),
+        state: match c.state {
+            ChallengeState::Accepted { .. } => "accepted",
+            _ => "open",
+        },
+        game: match &c.state {
+            ChallengeState::Accepted { game } => Some(game),
+            _ => None,
+        },
+    }
+}
+
+/// A game being played now, as the lobby lists it.
+#[derive(Serialize)]
+struct Playing {
+    id: String,
+    variant: &'static str,
+    size: u8,
+    black: String,
+    white: String,
+    turns: usize,
+    rated: bool,
+    clock: Option<TimeControl>,
+    updated: String,
+}
+
+/// Most games listed as being played now.
+const MAX_PLAYING: usize = 50;
+/// A game counts as being played now if it changed within this time.
+const PLAYING_WITHIN_MS: i64 = 15 * 60 * 1000;
+
+#[derive(Serialize)]
+struct LobbyView<'a> {
+    challenges: Vec<ChallengeView<'a>>,
+    playing: Vec<Playing>,
+}
+
+fn side_name(side: &Side) -> String {
+    match side {
+        Side::Human { name: Some(n) } => n.clone(),
+        Side::Human { name: None } => "a guest".to_string(),
+        Side::Ai { level, .. } => format!("the AI (level {level})"),
+    }
+}
+
+/// The lobby as `account` sees it, as JSON.
+fn lobby_json(state: &AppState, account: Option<i64>) -> Result<String, ApiError> {
+    let now = now_ms();
+    let challenges = state.lobby.shown_to(account, now);
+    let mut playing: Vec<(i64, Playing)> = state
+        .games
+        .newest_first()
+        .into_iter()
+        .filter(|e| e.meta.source == Source::Played)
+        .filter_map(|e| {
+            e.with_live(|live| {
+                let over = live.game.position().is_over();
+                (!over && now - live.updated < PLAYING_WITHIN_MS).then(|| {
+                    (
+                        live.updated,
+                        Playing {
+                            id: e.meta.id.clone(),
+                            variant: e.meta.geometry.variant().name(),
+                            size: e.meta.geometry.size(),
+                            black: side_name(&e.meta.black),
+                            white: side_name(&e.meta.white),
+                            turns: live.game.turns().len(),
+                            rated: e.meta.rated.is_some(),
+                            clock: e.meta.clock,
+                            updated: rfc3339(live.updated),
+                        },
+                    )
+                })
+            })
+        })
+        .collect();
+    playing.sort_by_key(|p| std::cmp::Reverse(p.0));
+    playing.truncate(MAX_PLAYING);
+    let view = LobbyView {
+        challenges: challenges
+            .iter()
+            .map(|c| challenge_view(state, c))
+            .collect(),
+        playing: playing.into_iter().map(|(_, p)| p).collect(),
+    };
+    serde_json::to_string(&view).map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// `GET /api/lobby`.
+pub(crate) async fn get(
+    State(state): State<AppState>,
+    signed_in: MaybeSignedIn,
+) -> Result<Response, ApiError> {
+    let account = signed_in.0.map(|s| s.account.id);
+    Ok(json_response(StatusCode::OK, lobby_json(&state, account)?))
+}
+
+/// How often the lobby's stream is sent again without a change (the games
+/// being played move on).
+const REFRESH: Duration = Duration::from_secs(10);
+
+/// `GET /api/lobby/events`: the lobby at once, then after every change of
+/// its challenges (and every ten seconds), as `event: lobby`.
+pub(crate) async fn events(
+    State(state): State<AppState>,
+    signed_in: MaybeSignedIn,
+) -> Result<Response, ApiError> {
+    let account = signed_in.0.map(|s| s.account.id);
+    let updates = state.lobby.subscribe();
+    let shutdown = state.shutdown.clone();
+    let first = true;
+    let stream = stream::unfold(
+        (state.clone(), updates, shutdown, first),
+        move |(state, mut updates, mut shutdown, first)| async move {
+            if !first {
+                if *shutdown.borrow() {
+                    return None;
+                }
+                tokio::select! {
+                    received = updates.recv() => {
+                        if let Err(tokio::sync::broadcast::error::RecvError::Closed) = received {
+                            return None;
+                        }
+                    }
+                    () = tokio::time::sleep(REFRESH) => {}
+                    _ = shutdown.changed() => return None,
+                }
+            }
+            let json = lobby_json(&state, account).unwrap_or_default();
+            let event: Result<Event, Infallible> = Ok(Event::default().event("lobby").data(json));
+            Some((event, (state, updates, shutdown, false)))
+        },
+    );
+    let keep_alive = KeepAlive::new()
+        .interval(state.keep_alive)
+        .text("keep-alive");
+    Ok(Sse::new(stream).keep_alive(keep_alive).into_response())
+}
+
+fn bad(message: String) -> ApiError {
+    ApiError::BadRequest(message)
+}
+
+/// `POST /api/challenges`: 201 with the challenge.
+pub(crate) async fn post(
+    State(state): State<AppState>,
+    addr: ClientAddr,
+    signed_in: SignedIn,
+    JsonBody(request): JsonBody<ChallengeRequest>,
+) -> Result<Response, ApiError> {
+    let me = signed_in.account;
+    state.limits.game(addr.0, Some(me.id))?;
+    let g = geometry(&request.variant, request.size)?;
+    let komi = request.komi.unwrap_or(0.0);
+    if !komi.is_finite() || komi.abs() > MAX_KOMI {
+        return Err(bad(format!("komi {komi}: at most {MAX_KOMI} either way")));
+    }
+    if let Some(clock) = &request.clock {
+        clock.check()?;
+    }
+    for (field, r) in [
+        ("min_rating", request.min_rating),
+        ("max_rating", request.max_rating),
+    ] {
+        if r.is_some_and(|r| !r.is_finite() || !(0.0..=5000.0).contains(&r)) {
+            return Err(bad(format!("{field}: a rating from 0 to 5000")));
+        }
+    }
+    if let (Some(lo), Some(hi)) = (request.min_rating, request.max_rating)
+        && lo > hi
+    {
+        return Err(bad(format!("min_rating {lo} is above max_rating {hi}")));
+    }
+    let opponent = match &request.opponent {
+        None => None,
+        Some(name) => {
+            let them = state
+                .accounts
+                .by_name(name)
+                .filter(|a| !a.disabled)
+                .ok_or_else(|| ApiError::NotFound(format!("there is no player named {name}")))?;
+            if them.id == me.id {
+                return Err(bad(
+                    "a challenge to yourself: play hot-seat instead".to_string()
+                ));
+            }
+            Some(them.id)
+        }
+    };
+    let challenge = {
+        let mut id = secret::new_id()?;
+        while state.lobby.contains(&id) {
+            id = secret::new_id()?;
+        }
+        Challenge {
+            id,
+            owner: me.id,
+            opponent,
+            terms: Terms {
+                variant: g.variant().name().to_string(),
+                size: g.size(),
+                komi,
+                color: request.color.unwrap_or(ColorChoice::Random),
+                clock: request.clock,
+                rated: request.rated.unwrap_or(true),
+                min_rating: request.min_rating,
+                max_rating: request.max_rating,
+            },
+            created: now_ms(),
+            state: ChallengeState::Open,
+        }
+    };
+    state
+        .db
+        .insert_challenge(challenge.row())
+        .await
+        .map_err(|e| ApiError::Internal(format!("storing a challenge: {e:?}")))?;
+    state.lobby.put(challenge.clone());
+    let json = serde_json::to_string(&challenge_view(&state, &challenge))
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(json_response(StatusCode::CREATED, json))
+}
+
+/// The challenge named in a path (404 for none).
+fn find_challenge(state: &AppState, id: &str) -> Result<Challenge, ApiError> {
+    is_id(id)
+        .then(|| state.lobby.get(id))
+        .flatten()
+        .ok_or_else(|| ApiError::NotFound(format!("there is no challenge {id}")))
+}
+
+/// Why a challenge can no longer be accepted or withdrawn.
+fn closed(c: &Challenge, now: i64) -> Option<ApiError> {
+    let why = match c.state {
+        ChallengeState::Accepted { .. } => "this challenge was accepted already",
+        ChallengeState::Withdrawn => "this challenge was withdrawn",
+        ChallengeState::Open if now >= c.expires() => "this challenge has expired",
+        ChallengeState::Open => return None,
+    };
+    Some(ApiError::Conflict(why.to_string()))
+}
+
+/// `DELETE /api/challenges/{id}`: its poster withdraws it; 204.
+pub(crate) async fn withdraw(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let _changing = state.lobby.changing.lock().await;
+    let mut c = find_challenge(&state, &id)?;
+    if c.owner != signed_in.account.id {
+        return Err(ApiError::NotOffered(
+            "only its poster can withdraw a challenge".to_string(),
+        ));
+    }
+    if let Some(e) = closed(&c, now_ms()) {
+        return Err(e);
+    }
+    state
+        .db
+        .withdraw_challenge(c.id.clone())
+        .await
+        .map_err(|e| ApiError::Internal(format!("withdrawing a challenge: {e:?}")))?;
+    c.state = ChallengeState::Withdrawn;
+    state.lobby.put(c);
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Serialize)]
+struct Accepted<'a> {
+    game: &'a str,
+    color: &'static str,
+    token: &'a str,
+}
+
+/// `POST /api/challenges/{id}/accept`: starts its game between the poster
+/// and the account accepting it; 201 with the game's id, the accepter's
+/// colour and token (the poster's is theirs through `GET /api/account`).
+pub(crate) async fn accept(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let me = signed_in.account;
+    let _changing = state.lobby.changing.lock().await;
+    let mut c = find_challenge(&state, &id)?;
+    let now = now_ms();
+    if let Some(e) = closed(&c, now) {
+        return Err(e);
+    }
+    if c.owner == me.id {
+        return Err(ApiError::Conflict(
+            "this is your own challenge: wait for someone to accept it, or withdraw it".to_string(),
+        ));
+    }
+    if c.opponent.is_some_and(|o| o != me.id) {
+        return Err(ApiError::NotOffered(
+            "this challenge is for another player".to_string(),
+        ));
+    }
+    let g = geometry(&c.terms.variant, Some(i64::from(c.terms.size)))?;
+    let fam = family(g.variant());
+    let mine = state.ratings.get(me.id, fam).glicko.rating;
+    let below = c.terms.min_rating.is_some_and(|lo| mine < lo);
+    let above = c.terms.max_rating.is_some_and(|hi| mine > hi);
+    if below || above {
+        return Err(ApiError::NotOffered(format!(
+            "your {fam} rating, {}, is outside this challenge's range",
+            mine.round()
+        )));
+    }
+    let owner = state
+        .accounts
+        .by_id(c.owner)
+        .ok_or_else(|| ApiError::Internal("a challenge's poster is gone".to_string()))?;
+    let owner_color = match c.terms.color {
+        ColorChoice::Black => Color::Black,
+        ColorChoice::White => Color::White,
+        ColorChoice::Random => {
+            if secret::seed() % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            }
+        }
+    };
+    let mut accounts = [0i64; 2];
+    accounts[owner_color.index()] = owner.id;
+    accounts[owner_color.opponent().index()] = me.id;
+    let name_of = |c: Color| {
+        if accounts[c.index()] == owner.id {
+            owner.name.clone()
+        } else {
+            me.name.clone()
+        }
+    };
+    let tokens = [Some(secret::new_token()?), Some(secret::new_token()?)];
+    let created = state.games.next_created();
+    let mut game_id = secret::new_id()?;
+    while state.games.contains(&game_id) {
+        game_id = secret::new_id()?;
+    }
+    let meta = Meta {
+        id: game_id.clone(),
+        geometry: g,
+        komi: c.terms.komi,
+        black: Side::Human {
+            name: Some(name_of(Color::Black)),
+        },
+        white: Side::Human {
+            name: Some(name_of(Color::White)),
+        },
+        tokens,
+        source: Source::Played,
+        created,
+        record: None,
+        request_id: None,
+        clock: c.terms.clock,
+        rated: c.terms.rated.then_some(accounts),
+    };
+    let entry = Entry::new(meta, Game::new(Position::new(g)), created);
+    let seats: Vec<SeatRow> = [Color::Black, Color::White]
+        .into_iter()
+        .map(|color| SeatRow {
+            game_id: game_id.clone(),
+            color: color.lowercase().to_string(),
+            account_id: accounts[color.index()],
+            claimed: now,
+        })
+        .collect();
+    match state
+        .db
+        .accept_challenge(entry.row()?, seats.clone(), c.id.clone())
+        .await
+    {
+        Ok(()) => {}
+        Err(WriteError::Duplicate) => {
+            return Err(ApiError::Conflict(
+                "this challenge was taken meanwhile: reload the lobby".to_string(),
+            ));
+        }
+        Err(WriteError::Failed(why)) => {
+            return Err(ApiError::Internal(format!("starting a game: {why}")));
+        }
+    }
+    let entry = std::sync::Arc::new(entry);
+    state.games.insert(entry.clone());
+    state.accounts.add_seats(&seats);
+    c.state = ChallengeState::Accepted {
+        game: game_id.clone(),
+    };
+    state.lobby.put(c);
+    let color = owner_color.opponent();
+    let body = Accepted {
+        game: &game_id,
+        color: color.lowercase(),
+        token: entry.meta.tokens[color.index()].as_deref().unwrap_or(""),
+    };
+    let json = serde_json::to_string(&body).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(json_response(StatusCode::CREATED, json))
+}

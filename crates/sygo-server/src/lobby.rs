@@ -1,0 +1,239 @@
+//! The lobby (docs/web.md, "Lobby"): challenges posted by accounts, open to
+//! anyone or to one named player, kept in memory and in the database, with a
+//! channel that tells the lobby's watchers of every change.
+
+use std::collections::HashMap;
+
+use parking_lot::RwLock;
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use crate::clock::TimeControl;
+use crate::db::ChallengeRow;
+
+/// How long a challenge without a correspondence clock stays open: an hour.
+pub(crate) const LIVE_CHALLENGE_MS: i64 = 60 * 60 * 1000;
+/// How long a correspondence challenge stays open: a week.
+pub(crate) const CORRESPONDENCE_CHALLENGE_MS: i64 = 7 * 24 * 60 * 60 * 1000;
+
+/// The challenger's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum ColorChoice {
+    Black,
+    White,
+    Random,
+}
+
+/// What a challenge offers, as the API takes it (checked).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Terms {
+    pub variant: String,
+    pub size: u8,
+    pub komi: f64,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    pub clock: Option<TimeControl>,
+    pub rated: bool,
+    /// The ratings (in the board's family) that may accept it.
+    pub min_rating: Option<f64>,
+    pub max_rating: Option<f64>,
+}
+
+/// Where a challenge stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    Open,
+    Accepted { game: String },
+    Withdrawn,
+}
+
+/// A challenge.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Challenge {
+    pub id: String,
+    pub owner: i64,
+    /// The account a direct challenge is for.
+    pub opponent: Option<i64>,
+    pub terms: Terms,
+    /// Unix milliseconds.
+    pub created: i64,
+    pub state: State,
+}
+
+impl Challenge {
+    /// When it stops being open.
+    pub(crate) fn expires(&self) -> i64 {
+        let open_for = match self.terms.clock {
+            Some(TimeControl::Correspondence { .. }) => CORRESPONDENCE_CHALLENGE_MS,
+            _ => LIVE_CHALLENGE_MS,
+        };
+        self.created + open_for
+    }
+
+    /// Whether it can be accepted at `now`.
+    pub(crate) fn is_open(&self, now: i64) -> bool {
+        self.state == State::Open && now < self.expires()
+    }
+
+    /// Whether `account` sees it in the lobby at `now`: an open one meant
+    /// for them (or for anyone), or their own (also once accepted, for a
+    /// while).
+    pub(crate) fn shown_to(&self, account: Option<i64>, now: i64) -> bool {
+        let mine = account == Some(self.owner);
+        match &self.state {
+            State::Open => {
+                self.is_open(now) && (mine || self.opponent.is_none() || self.opponent == account)
+            }
+            // Its poster's page learns the game from it.
+            State::Accepted { .. } => mine && now < self.expires(),
+            State::Withdrawn => false,
+        }
+    }
+
+    /// The database row.
+    pub(crate) fn row(&self) -> ChallengeRow {
+        let (state, game_id) = match &self.state {
+            State::Open => ("open", None),
+            State::Accepted { game } => ("accepted", Some(game.clone())),
+            State::Withdrawn => ("withdrawn", None),
+        };
+        ChallengeRow {
+            id: self.id.clone(),
+            account_id: self.owner,
+            opponent_id: self.opponent,
+            // Plain data: serialising cannot fail.
+            terms: serde_json::to_string(&self.terms).unwrap_or_default(),
+            created: self.created,
+            state: state.to_string(),
+            game_id,
+        }
+    }
+
+    /// A challenge from its row (`None` for a row that does not read).
+    pub(crate) fn from_row(row: ChallengeRow) -> Option<Challenge> {
+        let state = match (row.state.as_str(), row.game_id) {
+            ("open", _) => State::Open,
+            ("accepted", Some(game)) => State::Accepted { game },
+            ("withdrawn", _) => State::Withdrawn,
+            _ => return None,
+        };
+        Some(Challenge {
+            id: row.id,
+            owner: row.account_id,
+            opponent: row.opponent_id,
+            terms: serde_json::from_str(&row.terms).ok()?,
+            created: row.created,
+            state,
+        })
+    }
+}
+
+/// Every challenge, and the lobby's watchers.
+pub(crate) struct Lobby {
+    map: RwLock<HashMap<String, Challenge>>,
+    events: broadcast::Sender<()>,
+    /// Held while a challenge is accepted or withdrawn: one at a time.
+    pub changing: tokio::sync::Mutex<()>,
+}
+
+impl Lobby {
+    /// The challenges as stored.
+    pub(crate) fn load(rows: Vec<ChallengeRow>) -> Lobby {
+        let map = rows
+            .into_iter()
+            .filter_map(Challenge::from_row)
+            .map(|c| (c.id.clone(), c))
+            .collect();
+        Lobby {
+            map: RwLock::new(map),
+            events: broadcast::channel(16).0,
+            changing: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    /// A challenge by id.
+    pub(crate) fn get(&self, id: &str) -> Option<Challenge> {
+        self.map.read().get(id).cloned()
+    }
+
+    /// Whether an id is taken.
+    pub(crate) fn contains(&self, id: &str) -> bool {
+        self.map.read().contains_key(id)
+    }
+
+    /// Adds or replaces a challenge (committed already) and tells the
+    /// watchers.
+    pub(crate) fn put(&self, challenge: Challenge) {
+        self.map.write().insert(challenge.id.clone(), challenge);
+        let _ = self.events.send(());
+    }
+
+    /// The challenges `account` sees at `now`, oldest first.
+    pub(crate) fn shown_to(&self, account: Option<i64>, now: i64) -> Vec<Challenge> {
+        let mut shown: Vec<Challenge> = self
+            .map
+            .read()
+            .values()
+            .filter(|c| c.shown_to(account, now))
+            .cloned()
+            .collect();
+        shown.sort_by(|a, b| (a.created, &a.id).cmp(&(b.created, &b.id)));
+        shown
+    }
+
+    /// A receiver told of every change.
+    pub(crate) fn subscribe(&self) -> broadcast::Receiver<()> {
+        self.events.subscribe()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn challenge(opponent: Option<i64>, clock: Option<TimeControl>) -> Challenge {
+        Challenge {
+            id: "c1".to_string(),
+            owner: 1,
+            opponent,
+            terms: Terms {
+                variant: "sygo".to_string(),
+                size: 9,
+                komi: 0.0,
+                color: ColorChoice::Random,
+                clock,
+                rated: true,
+                min_rating: None,
+                max_rating: None,
+            },
+            created: 0,
+            state: State::Open,
+        }
+    }
+
+    #[test]
+    fn who_sees_a_challenge_and_for_how_long() {
+        let open = challenge(None, None);
+        assert!(open.shown_to(None, 10) && open.shown_to(Some(7), 10));
+        assert!(!open.shown_to(Some(7), LIVE_CHALLENGE_MS), "expired");
+        let direct = challenge(Some(2), None);
+        assert!(direct.shown_to(Some(2), 10) && direct.shown_to(Some(1), 10));
+        assert!(!direct.shown_to(Some(3), 10) && !direct.shown_to(None, 10));
+        let corr = challenge(
+            None,
+            Some(TimeControl::Correspondence {
+                days_per_turn: 3,
+                bank_days: 6,
+            }),
+        );
+        assert!(corr.is_open(LIVE_CHALLENGE_MS + 1));
+        let mut accepted = open.clone();
+        accepted.state = State::Accepted {
+            game: "g".to_string(),
+        };
+        assert!(accepted.shown_to(Some(1), 10) && !accepted.shown_to(Some(7), 10));
+        let row = accepted.row();
+        assert_eq!(Challenge::from_row(row), Some(accepted));
+    }
+}
