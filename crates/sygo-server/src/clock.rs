@@ -22,8 +22,10 @@ pub(crate) const CORRESPONDENCE_DAYS: [u32; 7] = [1, 2, 3, 5, 7, 10, 14];
 /// The longest bank of a correspondence game, in days.
 pub(crate) const MAX_BANK_DAYS: u32 = 60;
 
-/// Live main time: 10 seconds to 3 hours.
+/// Main time before byo-yomi: up to 3 hours.
 const MAIN_MS: std::ops::RangeInclusive<u64> = 0..=3 * 60 * 60 * 1000;
+/// Main time with an increment: 10 seconds to 3 hours.
+const FISCHER_MAIN_MS: std::ops::RangeInclusive<u64> = 10_000..=3 * 60 * 60 * 1000;
 /// An increment: up to 10 minutes.
 const INCREMENT_MS: std::ops::RangeInclusive<u64> = 0..=10 * 60 * 1000;
 /// A byo-yomi period: 5 seconds to 10 minutes.
@@ -75,11 +77,12 @@ impl TimeControl {
                 main_ms,
                 increment_ms,
             } => {
-                if !MAIN_MS.contains(&main_ms) || main_ms < 10_000 {
+                if !FISCHER_MAIN_MS.contains(&main_ms) {
                     return bad(format!(
-                        "main time {} s: 10 s to {} s",
+                        "main time {} s: {} s to {} s",
                         secs(main_ms),
-                        secs(*MAIN_MS.end())
+                        secs(*FISCHER_MAIN_MS.start()),
+                        secs(*FISCHER_MAIN_MS.end())
                     ));
                 }
                 if !INCREMENT_MS.contains(&increment_ms) {

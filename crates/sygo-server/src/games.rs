@@ -525,7 +525,12 @@ impl Entry {
         ratings: &Ratings,
         color: Color,
     ) -> Result<(), ApiError> {
-        let (mut game, clock) = self.with_live(|live| (live.game.clone(), live.clock));
+        let (mut game, mut clock) = self.with_live(|live| (live.game.clone(), live.clock));
+        // The side that ran out has nothing left.
+        if let Some(c) = clock.as_mut() {
+            c.banked.left[color.index()] = 0;
+            c.banked.periods[color.index()] = 0;
+        }
         let before = game.position().clone();
         game.resign_as(color)
             .map_err(|e| ApiError::Conflict(e.to_string()))?;
@@ -564,6 +569,7 @@ impl Entry {
             live.updated = now;
             live.ai_thinking = false;
             live.timed_out = Some(color);
+            live.clock = clock;
         }
         self.stop_ai_turn();
         self.publish();

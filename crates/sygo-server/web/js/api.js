@@ -13,9 +13,12 @@ export class ApiError extends Error {
 
 /**
  * Calls the API. `body` is sent as JSON unless `raw` is given (then as
- * `contentType`); `token` goes into the Authorization header.
+ * `contentType`); `token` goes into the Authorization header; `keepalive`
+ * lets the request finish when the page is left (a claim sent just before
+ * the page opens a game). The session's cookie goes with every request
+ * (same origin).
  */
-export async function api(path, { method = 'GET', body, token, raw, contentType } = {}) {
+export async function api(path, { method = 'GET', body, token, raw, contentType, keepalive } = {}) {
   const headers = { Accept: 'application/json' };
   let payload;
   if (raw !== undefined) {
@@ -28,7 +31,7 @@ export async function api(path, { method = 'GET', body, token, raw, contentType 
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
-    response = await fetch(path, { method, headers, body: payload });
+    response = await fetch(path, { method, headers, body: payload, keepalive: !!keepalive });
   } catch (e) {
     throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection and try again.');
   }
@@ -104,6 +107,27 @@ export const recordTree = (id) => api(`/api/games/${encodeURIComponent(id)}/reco
 export const recordNode = (id, path) =>
   api(`/api/games/${encodeURIComponent(id)}/record/node?path=${encodeURIComponent(path)}`);
 export const eventsUrl = (id) => `/api/games/${encodeURIComponent(id)}/events`;
+
+// Accounts (docs/web.md, "Accounts"). `claims`: `[{game, token}]`, the sides
+// this browser keeps, at most 100 a request.
+
+/** Creates an account and signs in: `{account, claimed}`. */
+export const signUp = (name, password, claims) =>
+  api('/api/account', { method: 'POST', body: { name, password, claims } });
+/** Signs in: `{account, claimed}`. */
+export const signIn = (name, password, claims) =>
+  api('/api/session', { method: 'POST', body: { name, password, claims } });
+export const signOut = () => api('/api/session', { method: 'DELETE' });
+/** The account signed in and the sides it holds: `{account, games: [{id, color, token}]}`
+ * (401 when signed out). */
+export const getAccount = () => api('/api/account');
+export const changePassword = (current, next) =>
+  api('/api/account/password', { method: 'POST', body: { current, new: next } });
+/** Gives sides to the account signed in: `{claimed, refused}`. */
+export const claim = (claims) =>
+  api('/api/account/claims', { method: 'POST', body: { claims }, keepalive: true });
+/** A player's profile: `{name, created, games, against_ai}` (404: no such player). */
+export const getPlayer = (name) => api(`/api/players/${encodeURIComponent(name)}`);
 
 /**
  * The tokens in the URL fragment. `#token=T` is the server's own link (the

@@ -102,7 +102,7 @@ export class Controls {
       Object.values(g.stones).includes('black');
     el.balance.hidden = !balance;
     el.undoNote.hidden = offer.offered || page.mySides().length === 0 || g.status !== 'playing';
-    setText(el.undoNote, 'Undo is not offered in a game between two people online: a turn played stands.');
+    setText(el.undoNote, offer.reason || 'Undo is not offered in a game between two people online: a turn played stands.');
     const hint = el.aiButtons.querySelector('#hint-button');
     const whyNoHint = can ? '' : hintReason(page);
     hint.disabled = !can;

@@ -8,11 +8,13 @@
 //                    submission, pass, resign, take back (js/confirm.js)
 //   js/controls.js   the buttons; js/status.js whose turn, scores, legend
 //   js/live.js       live updates (EventSource)
+//   js/clock.js      both sides' clocks, ticking, and the tab's title
 //   js/review.js, js/analysis.js   review; hints and analyses
 //   js/ai-review.js  the AI's review of the whole game (js/graph.js)
 
 import * as api from './api.js';
 import * as identity from './identity.js';
+import * as account from './account-state.js';
 import { h, cap, other, setChildren } from './dom.js';
 import { buildLayout, buildBoard } from './layout.js';
 import { boardView, shownStones } from './board-view.js';
@@ -26,6 +28,7 @@ import * as review from './review.js';
 import * as analysis from './analysis.js';
 import { RecordTree } from './record-tree.js';
 import { AiReview } from './ai-review.js';
+import { Clocks } from './clock.js';
 
 /** What an uploaded record's page offers: nobody plays it. */
 export const UPLOADED = 'An uploaded record: step through it, or ask the AI to review it.';
@@ -73,10 +76,15 @@ class GamePage {
     this.el = buildLayout(this);
     this.board = buildBoard(this);
     this.controls = new Controls(this, this.el);
+    this.clocks = new Clocks(this, this.el.clocks);
     this.aiReview = new AiReview(this);
     const turn = new URLSearchParams(location.search).get('turn');
+    // The account signed in may hold sides of this game that this browser
+    // has not kept yet (js/account-state.js): they are kept first.
+    await account.ready();
     const mine = await identity.tokensForPage(this.id);
     this.tokens = mine.tokens;
+    account.claimMissing(this.id, this.tokens);
     try {
       const game = await api.getGame(this.id);
       this.onGame(game, { initial: true });
@@ -104,6 +112,7 @@ class GamePage {
     if (this.updates) this.updates.close();
     this.updates = null;
     if (this.aiReview) this.aiReview.stop();
+    if (this.clocks) this.clocks.stop();
     this.stopped = true;
   }
 
@@ -165,6 +174,7 @@ class GamePage {
     const sides = this.mySides();
     const no = (offered, reason) => ({ offered, allowed: false, reason });
     if (!g || g.status !== 'playing' || !sides.length) return no(false, this.whyNot());
+    if (g.clock) return no(false, 'Undo is not offered in a game with a clock: a turn played stands.');
     const ai = ['black', 'white'].find((c) => g[c].kind === 'ai');
     let token = null, other = null, mine = null;
     if (ai) {
@@ -232,6 +242,8 @@ class GamePage {
       if (prev && !initial) this.aiReview.onGameChanged();
     }
     if (this.canPlay() && !this.composer.builder.steps) this.composer.refreshSteps();
+    // The clocks count from this state's deadline (js/clock.js).
+    this.clocks.update(game);
     this.render();
   }
 

@@ -5,10 +5,12 @@
 
 import * as api from './api.js';
 import * as identity from './identity.js';
+import * as account from './account-state.js';
 import { h, cap, other, setChildren } from './dom.js';
 import { copy } from './clipboard.js';
 import { resultText } from './announce.js';
 import { thumbnail } from './thumbnail.js';
+import { PRESETS, controlText, customClock, firstTurnText } from './clock.js';
 
 const SQUARE_SIZES = [5, 7, 9, 11, 13, 15, 17, 19];
 const HEX_BASES = [3, 4, 5, 6, 7, 8, 9, 10];
@@ -68,6 +70,8 @@ function describe(g, mine) {
 const boardName = (g) => (g.variant === 'hexsygo' ? `Hexsygo, base ${g.size}` : `Sygo ${g.size}×${g.size}`);
 
 async function showYourGames(section) {
+  // Signed in, the account's games from its other devices are kept first.
+  const state = await account.ready();
   const remembered = identity.list();
   if (!remembered.length) {
     section.hidden = true;
@@ -135,8 +139,12 @@ async function showYourGames(section) {
   }
   setChildren(section, title, keep, banner,
     h('ul', { class: 'my-games', id: 'my-games' }, ...rows.map(item), ...missing),
-    h('p', { class: 'small' }, 'This browser remembers the games it plays in, with the secret of your side, so that you ' +
-      'can come back to them without an account. Another browser or device does not know them.'));
+    state.signedIn
+      ? h('p', { class: 'small', id: 'games-kept-by' }, `Your account, ${state.account.name}, keeps these games: every ` +
+        'browser or device signed in to it shows them.')
+      : h('p', { class: 'small', id: 'games-kept-by' }, 'This browser remembers the games it plays in, with the secret of ' +
+        'your side, so that you can come back to them without an account. Another browser or device does not know them: ',
+      h('a', { href: '/account', id: 'games-sign-in' }, 'sign in'), ' to have them on each of yours.'));
 }
 
 // ---------------------------------------------------------------- a new game
@@ -148,7 +156,9 @@ function newGameForm() {
     h('label', { class: 'radio' }, h('input', {
       type: 'radio', name: 'variant', value, checked: checked ? true : null, onchange: () => fillSizes(),
     }), ` ${label}`);
-  const form = h('form', { class: 'card new-game', id: 'new-game' });
+  // The page checks the figures itself (a custom clock's, with its limits in
+  // words), so the browser's own checks, blind to hidden fields, are off.
+  const form = h('form', { class: 'card new-game', id: 'new-game', novalidate: true });
   const fillSizes = () => {
     const variant = form.querySelector('input[name=variant]:checked').value;
     const opts = variant === 'hexsygo'
@@ -191,6 +201,8 @@ function newGameForm() {
     aiRow.hidden = m !== 'ai';
   };
 
+  const clock = clockChoice();
+
   const links = h('div', { class: 'links', id: 'links', hidden: true });
   const startButton = h('button', { type: 'submit', class: 'primary', id: 'start-game' }, 'Start game');
   // One request id per game asked for: kept while the form is unchanged
@@ -201,6 +213,8 @@ function newGameForm() {
     if (e.target && e.target.name === 'mode') fillSides();
     requestId = newRequestId();
   });
+  // A figure typed into a custom clock is a change too (before its `change`).
+  form.addEventListener('input', () => { requestId = newRequestId(); });
 
   const spec = () => {
     const m = mode();
@@ -211,7 +225,11 @@ function newGameForm() {
       : mySide.value === 'black' ? { black: person, white: ai }
         : mySide.value === 'white' ? { black: ai, white: person }
           : { black: ai, white: ai };
-    return { variant, size: Number(size.value), komi: 0, ...sides, request_id: requestId };
+    const spec = { variant, size: Number(size.value), komi: 0, ...sides, request_id: requestId };
+    const chosen = clock.value();
+    if (chosen.error) return chosen;
+    if (chosen.clock) spec.clock = chosen.clock;
+    return spec;
   };
 
   const start = async (e) => {
@@ -223,9 +241,19 @@ function newGameForm() {
     message.textContent = '';
     const m = mode();
     const mine = mySide.value;
+    const asked = spec();
+    if (asked.error) {
+      // A custom clock's figure out of its limits: said, and its field focused.
+      message.textContent = asked.error;
+      if (asked.field) asked.field.focus();
+      busy = false;
+      startButton.disabled = false;
+      startButton.textContent = 'Start game';
+      return;
+    }
     let created;
     try {
-      created = await api.createGame(spec());
+      created = await api.createGame(asked);
     } catch (err) {
       message.textContent = err.message;
       busy = false;
@@ -258,11 +286,101 @@ function newGameForm() {
         variantRadio('sygo', 'Sygo (square)', true), variantRadio('hexsygo', 'Hexsygo (hexagonal)', false)),
       h('span', { class: 'field' }, h('label', { for: 'size' }, 'Size'), size)),
     sideRow, aiRow,
+    clock.element,
     startButton,
     message, links);
   fillSizes();
   fillSides();
   return form;
+}
+
+/** What each kind of custom clock does, in a sentence. */
+const KIND_TEXT = {
+  fischer: 'Fischer: each side has the main time, and the increment is added after each of its turns.',
+  byoyomi: 'Byo-yomi: after the main time, each turn is played within a period: a turn played within one keeps it ' +
+    'whole, each period run through is lost.',
+  correspondence: 'Correspondence: each side starts with the days per turn, and each turn adds them, up to the bank.',
+};
+
+/**
+ * The clock of a new game: none (the default), a preset, or a custom clock
+ * of one of the three kinds with its figures, each field stating its
+ * limits (the server's, docs/web.md "Clocks"). `value()` is `{clock}`
+ * (`null` for none) or `{error, field}` for a figure out of its limits.
+ */
+function clockChoice() {
+  const groups = new Map();
+  for (const p of PRESETS) {
+    if (!groups.has(p.group)) groups.set(p.group, []);
+    groups.get(p.group).push(h('option', { value: p.id }, p.label));
+  }
+  const select = h('select', { id: 'clock', name: 'clock', 'aria-describedby': 'clock-note' },
+    h('option', { value: 'none', selected: true }, 'No clock'),
+    ...[...groups].map(([label, options]) => h('optgroup', { label }, ...options)),
+    h('option', { value: 'custom' }, 'Custom…'));
+  const kind = h('select', { id: 'clock-kind', name: 'clock-kind' },
+    h('option', { value: 'fischer' }, 'Fischer increment'),
+    h('option', { value: 'byoyomi' }, 'Byo-yomi periods'),
+    h('option', { value: 'correspondence' }, 'Correspondence'));
+  // A figure's field: its label, the input, and its limits in words.
+  const figure = (id, label, attrs, limits) => {
+    const input = h('input', { id, name: id, inputmode: 'decimal', 'aria-describedby': `${id}-limits`, ...attrs });
+    const limitText = h('span', { class: 'limits small', id: `${id}-limits` }, limits);
+    return { input, limitText, row: h('span', { class: 'field figure' }, h('label', { for: id }, label), input, limitText) };
+  };
+  const main = figure('clock-main', 'Main time (minutes)', { type: 'number', min: 0, max: 180, step: 'any', value: 10 }, '');
+  const increment = figure('clock-increment', 'Increment (seconds)', { type: 'number', min: 0, max: 600, step: 'any', value: 10 },
+    '0 to 600 (10 minutes), added after each turn');
+  const periods = figure('clock-periods', 'Periods', { type: 'number', min: 1, max: 30, step: 1, value: 5, inputmode: 'numeric' },
+    '1 to 30');
+  const period = figure('clock-period', 'Each period (seconds)', { type: 'number', min: 5, max: 600, step: 'any', value: 30 },
+    '5 to 600 (10 minutes); a turn within a period keeps it');
+  const days = h('select', { id: 'clock-days', name: 'clock-days', 'aria-describedby': 'clock-days-limits' },
+    ...[1, 2, 3, 5, 7, 10, 14].map((d) => h('option', { value: d, selected: d === 3 ? true : null }, `${d} day${d === 1 ? '' : 's'}`)));
+  const daysRow = h('span', { class: 'field figure' }, h('label', { for: 'clock-days' }, 'Days per turn'), days,
+    h('span', { class: 'limits small', id: 'clock-days-limits' }, '1, 2, 3, 5, 7, 10 or 14'));
+  const bank = figure('clock-bank', 'Bank (days)', { type: 'number', min: 1, max: 60, step: 1, value: 6, inputmode: 'numeric' }, '');
+  const custom = h('div', { class: 'custom-clock', id: 'custom-clock', hidden: true },
+    h('span', { class: 'field' }, h('label', { for: 'clock-kind' }, 'Kind'), kind),
+    main.row, increment.row, periods.row, period.row, daysRow, bank.row);
+  const note = h('p', { class: 'small', id: 'clock-note' }, '');
+  const show = () => {
+    const c = select.value;
+    const k = kind.value;
+    custom.hidden = c !== 'custom';
+    main.row.hidden = k === 'correspondence';
+    increment.row.hidden = k !== 'fischer';
+    periods.row.hidden = period.row.hidden = k !== 'byoyomi';
+    daysRow.hidden = bank.row.hidden = k !== 'correspondence';
+    main.limitText.textContent = k === 'fischer' ? '10 seconds (0.17) to 180 (3 hours)' : '0 to 180 (3 hours); 0: byo-yomi from the start';
+    bank.limitText.textContent = `From the days per turn (${days.value}) to 60: the most days a side may save up`;
+    bank.input.min = days.value;
+    const preset = PRESETS.find((p) => p.id === c);
+    const about = preset ? `${controlText(preset.clock)}.` : c === 'custom' ? KIND_TEXT[k] : '';
+    note.textContent = c === 'none' ? 'No clock: take as long as you like.'
+      : `${about} A side that runs out of time loses. White's clock starts as soon as the game is made.`;
+  };
+  for (const el of [select, kind]) el.addEventListener('change', show);
+  days.addEventListener('change', () => {
+    // A bank below the new days per turn becomes twice them (at most 60).
+    if (!(Number(bank.input.value) >= Number(days.value))) bank.input.value = Math.min(2 * Number(days.value), 60);
+    show();
+  });
+  show();
+  const fields = { main: main.input, increment: increment.input, periods: periods.input, period: period.input, days, bank: bank.input };
+  const value = () => {
+    const c = select.value;
+    if (c === 'none') return { clock: null };
+    if (c !== 'custom') return { clock: PRESETS.find((p) => p.id === c).clock };
+    const read = Object.fromEntries(Object.entries(fields).map(([k, el]) => [k, el.value]));
+    const checked = customClock(kind.value, read);
+    return checked.error ? { error: `Custom clock: ${checked.error}`, field: fields[checked.field] } : checked;
+  };
+  const element = h('fieldset', { class: 'clock-choice', id: 'clock-choice' },
+    h('legend', {}, 'Clock'),
+    h('span', { class: 'field' }, h('label', { for: 'clock' }, 'Time for each side'), select),
+    note, custom);
+  return { element, value };
 }
 
 /** A side's private link: the server's own (the secret in the fragment,
@@ -288,6 +406,8 @@ function showLinks(links, created, mine) {
   setChildren(links,
     h('h2', {}, 'Your game is ready'),
     h('p', {}, `You play ${cap(mine)}. Send this link to your friend: it lets whoever has it play ${cap(friend)}, so send it to them alone.`),
+    created.game.clock ? h('p', { class: 'note', id: 'clock-started' }, `${controlText(created.game.clock.control)}. The clock runs ` +
+      `from now: White, who moves first, has ${firstTurnText(created.game.clock.control)} for the first turn.`) : null,
     row(`${cap(friend)}’s link, for your friend`, sideLink(created, friend), friend),
     h('p', {}, h('a', { href: `/game/${id}`, class: 'button primary', id: 'go-to-game' }, `Go to the game as ${cap(mine)}`)),
     h('p', { class: 'small' }, 'This browser remembers your side: the home page brings you back to the game.'),

@@ -2,10 +2,11 @@
 // (`page.board`, js/board.js) wired to the turn composer, and the
 // spectators' link.
 //
-// Three parts, placed by style.css: the board; the bar under it (whose turn
-// and with what, the message and the preview, the buttons), whose lines keep
-// their room whether they say something or not, so that nothing moves under
-// a finger; the panel (the game's details, review, the AI).
+// Three parts, placed by style.css: the board; the bar under it (the clocks
+// of a game that has one, the buttons, whose turn and with what, the message
+// and the preview), whose lines keep their room whether they say something
+// or not, so that nothing moves under a finger; the panel (the game's
+// details, review, the AI).
 
 import { h, setChildren } from './dom.js';
 import { copy } from './clipboard.js';
@@ -15,6 +16,8 @@ import { Board } from './board.js';
 export function buildLayout(page) {
   const el = {};
   el.board = h('div', { class: 'board-wrap', id: 'board' });
+  // Both sides' clocks, in a game that has a clock (js/clock.js).
+  el.clocks = h('div', { class: 'clocks', id: 'clocks', role: 'group', 'aria-label': 'Clocks', hidden: true });
   el.keys = h('p', { class: 'keys-help small', id: 'board-keys' });
   el.toMove = h('p', { class: 'turn', id: 'to-move' });
   el.moveOptions = h('p', { class: 'move-options small', id: 'move-options' });
@@ -47,8 +50,9 @@ export function buildLayout(page) {
     h('div', { class: 'game-page' },
       h('section', { class: 'board-area', 'aria-label': 'Board' }, el.board),
       h('section', { class: 'board-bar', 'aria-label': 'Your turn' },
-        // The buttons first: the lines under them may grow, never move them.
-        el.controls, el.toMove, el.moveOptions,
+        // The clocks (a line of their own, their size fixed), then the
+        // buttons: the lines under them may grow, never move them.
+        el.clocks, el.controls, el.toMove, el.moveOptions,
         h('div', { class: 'message-box' }, el.message, el.preview),
         el.finishReason),
       h('aside', { class: 'panel', 'aria-label': 'Game' },

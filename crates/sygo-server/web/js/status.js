@@ -29,7 +29,9 @@ export function renderStatus(page) {
   parts.push(h('p', { class: 'role', id: 'role' }, role));
   if (!page.live()) parts.push(h('p', { class: 'reviewing' }, `Reviewing the position after turn ${shown.shown_turn}.`));
   setChildren(page.el.status, ...parts);
-  document.title = `${g.status === 'over' ? 'Game over' : `${cap(g.to_move)} to move`} · ${title}`;
+  // The tab's title; js/clock.js puts the time left first while it is this
+  // browser's turn in a game with a clock.
+  page.clocks.setTitle(g.status === 'over' ? 'Game over' : `${cap(g.to_move)} to move`, title);
 
   // Whose turn, in the bar under the board (one line, whatever it says).
   const toMove = page.el.toMove;

@@ -8,8 +8,10 @@
 //! with `cargo test -p sygo --test browser -- play::`. Screenshots go to
 //! `target/screenshots/`.
 
+mod accounts;
 mod bench;
 mod cdp;
+mod clocks;
 mod comeback;
 mod etiquette;
 mod harness;
