@@ -161,6 +161,18 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/turns", post(api::turns::play))
         .route("/games/{id}/resign", post(api::turns::resign))
         .route("/games/{id}/undo", post(api::turns::undo))
+        .route("/games/{id}/abort", post(api::etiquette::abort))
+        .route(
+            "/games/{id}/undo-request",
+            post(api::etiquette::undo_request),
+        )
+        .route("/games/{id}/undo-answer", post(api::etiquette::undo_answer))
+        .route(
+            "/games/{id}/rematch",
+            get(api::etiquette::get_rematch).post(api::etiquette::offer_rematch),
+        )
+        .route("/games/{id}/chat", post(api::etiquette::chat))
+        .route("/games/{id}/presence", post(api::etiquette::presence))
         .route("/games/{id}/events", get(events::events))
         .route("/games/{id}/hint", post(api::search::hint))
         .route("/games/{id}/analysis", post(api::search::analysis))

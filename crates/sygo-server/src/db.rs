@@ -39,6 +39,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../migrations/0005_accounts.sql")),
         M::up(include_str!("../migrations/0006_clocks.sql")),
         M::up(include_str!("../migrations/0007_lobby_and_ratings.sql")),
+        M::up(include_str!("../migrations/0008_etiquette.sql")),
     ])
 }
 
@@ -70,6 +71,8 @@ pub(crate) struct GameRow {
     pub time_control: Option<String>,
     /// A rated game's accounts, Black's and White's.
     pub rated: Option<[i64; 2]>,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<String>,
 }
 
 /// A row of the `accounts` table. Not `Debug`: it holds the password's
@@ -166,6 +169,18 @@ pub(crate) struct StoredGame {
     pub row: GameRow,
     pub turns: Vec<StoredTurn>,
     pub review: Option<StoredReview>,
+    pub chat: Vec<ChatRow>,
+}
+
+/// A row of the `chat` table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ChatRow {
+    pub game_id: String,
+    pub number: u32,
+    pub color: String,
+    pub text: String,
+    /// Unix milliseconds.
+    pub at: i64,
 }
 
 /// A game's review as stored: whether it still waits (or was running when
@@ -242,6 +257,8 @@ enum Write {
     RenewSession { secret_hash: String, expires: i64 },
     /// Sides of games claimed by an account.
     Seats(Vec<SeatRow>),
+    /// A line of a game's chat.
+    Chat(ChatRow),
     /// A new challenge.
     Challenge(ChallengeRow),
     /// A challenge withdrawn.
@@ -390,6 +407,12 @@ impl Db {
         self.write(Write::Turn(turn, ratings)).await
     }
 
+    /// Stores a line of chat ([`WriteError::Duplicate`] if its number is
+    /// taken).
+    pub(crate) async fn insert_chat(&self, row: ChatRow) -> Result<(), WriteError> {
+        self.write(Write::Chat(row)).await
+    }
+
     /// Stores a new challenge.
     pub(crate) async fn insert_challenge(&self, row: ChallengeRow) -> Result<(), WriteError> {
         self.write(Write::Challenge(row)).await
@@ -521,6 +544,22 @@ fn load_reviews(conn: &Connection) -> rusqlite::Result<HashMap<String, StoredRev
 /// Every game with its turns, oldest first.
 fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     let mut reviews = load_reviews(conn)?;
+    let mut chat: HashMap<String, Vec<ChatRow>> = HashMap::new();
+    let mut stmt =
+        conn.prepare("SELECT game_id, number, color, text, at FROM chat ORDER BY game_id, number")?;
+    let rows = stmt.query_map([], |r| {
+        Ok(ChatRow {
+            game_id: r.get(0)?,
+            number: r.get(1)?,
+            color: r.get(2)?,
+            text: r.get(3)?,
+            at: r.get(4)?,
+        })
+    })?;
+    for row in rows {
+        let row = row?;
+        chat.entry(row.game_id.clone()).or_default().push(row);
+    }
     let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
     let mut stmt = conn.prepare(
         "SELECT game_id, turn, played, color, clock FROM turns ORDER BY game_id, number",
@@ -543,7 +582,7 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     let mut stmt = conn.prepare(
         "SELECT id, variant, size, komi, black, white, black_token, white_token, \
          source, start, record, created, request_id, undos, time_control, rated_black, \
-         rated_white FROM games ORDER BY created, id",
+         rated_white, rematch_of FROM games ORDER BY created, id",
     )?;
     let rows = stmt.query_map([], |r| {
         Ok(GameRow {
@@ -566,6 +605,7 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
                 (Some(b), Some(w)) => Some([b, w]),
                 _ => None,
             },
+            rematch_of: r.get(17)?,
         })
     })?;
     let mut games = Vec::new();
@@ -573,7 +613,13 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
         let row = row?;
         let turns = turns.remove(&row.id).unwrap_or_default();
         let review = reviews.remove(&row.id);
-        games.push(StoredGame { row, turns, review });
+        let chat = chat.remove(&row.id).unwrap_or_default();
+        games.push(StoredGame {
+            row,
+            turns,
+            review,
+            chat,
+        });
     }
     Ok(games)
 }
@@ -659,6 +705,13 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
             for change in ratings {
                 insert_rating_change(&sp, change).map_err(classify)?;
             }
+        }
+        Write::Chat(c) => {
+            sp.prepare_cached(
+                "INSERT INTO chat (game_id, number, color, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .and_then(|mut st| st.execute(params![c.game_id, c.number, c.color, c.text, c.at]))
+            .map_err(classify)?;
         }
         Write::Challenge(c) => {
             sp.prepare_cached(
@@ -876,8 +929,8 @@ fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT INTO games (id, variant, size, komi, black, white, black_token, \
          white_token, source, start, record, created, request_id, undos, time_control, \
-         rated_black, rated_white) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+         rated_black, rated_white, rematch_of) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
     )?
     .execute(params![
         g.id,
@@ -896,7 +949,8 @@ fn insert_game(conn: &Connection, g: &GameRow) -> rusqlite::Result<()> {
         g.undos,
         g.time_control,
         g.rated.map(|r| r[0]),
-        g.rated.map(|r| r[1])
+        g.rated.map(|r| r[1]),
+        g.rematch_of
     ])?;
     Ok(())
 }

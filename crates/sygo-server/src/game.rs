@@ -94,6 +94,8 @@ pub(crate) struct Meta {
     /// A rated game's accounts, by `Color::index`: their ratings change when
     /// it ends.
     pub rated: Option<[i64; 2]>,
+    /// The game this one is a rematch of (colours swapped).
+    pub rematch_of: Option<String>,
 }
 
 impl Meta {
@@ -135,6 +137,32 @@ pub(crate) struct Live {
     /// The side that ran out of time, if the game ended so (its last turn is
     /// then a resignation of that side's, for the rules).
     pub timed_out: Option<Color>,
+    /// Whether the game was aborted (no result; its last turn is a
+    /// resignation for the rules).
+    pub aborted: bool,
+    /// An undo asked for by a side, of its last turn, the game's turn count
+    /// when asked.
+    pub undo_request: Option<(Color, usize)>,
+    /// A rematch offered by a side, once the game is over.
+    pub rematch_offer: Option<Color>,
+    /// The rematch's game, once it started.
+    pub rematch: Option<String>,
+    /// The players' chat, oldest first.
+    pub chat: Vec<ChatLine>,
+    /// Whether each side's page is open (a heartbeat within
+    /// `PRESENCE_MS`), by `Color::index`.
+    pub connected: [bool; 2],
+}
+
+/// A line of a game's chat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct ChatLine {
+    /// 1 for the first line.
+    pub number: u32,
+    pub color: &'static str,
+    pub text: String,
+    /// RFC 3339.
+    pub at: String,
 }
 
 impl Live {

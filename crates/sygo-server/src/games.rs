@@ -18,9 +18,9 @@ use sygo_rules::{Color, Game, Geometry, Position, Turn, TurnError, TurnSummary, 
 use tokio::sync::broadcast;
 
 use crate::clock::{Banked, ClockState, TimeControl};
-use crate::db::{Db, GameRow, StoredGame, TurnRow, WriteError};
+use crate::db::{ChatRow, Db, GameRow, StoredGame, TurnRow, WriteError};
 use crate::error::{ApiError, StoredGameError, StoredGameProblem};
-use crate::game::{Live, Meta, Side, Source};
+use crate::game::{ChatLine, Live, Meta, Side, Source};
 use crate::ratings::{RatingChange, Ratings};
 use crate::time::now_ms;
 use crate::uploaded::Uploaded;
@@ -28,6 +28,36 @@ use crate::view;
 
 /// The stored turn of a side that ran out of time.
 pub(crate) const TIMEOUT: &str = "timeout";
+
+/// The stored turn of an aborted game.
+pub(crate) const ABORT: &str = "abort";
+
+/// A side's page counts as open this long after its last heartbeat.
+pub(crate) const PRESENCE_MS: i64 = 45_000;
+
+/// A game without a clock that no one has played a turn in ends by itself
+/// (aborted) after this long: a week.
+pub(crate) const UNTOUCHED_MS: i64 = 7 * 24 * 60 * 60 * 1000;
+
+/// Where a rematch stands after an offer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum RematchState {
+    /// Offered: the other side has not answered.
+    Offered,
+    /// Both want it (or the other side is the AI): start it.
+    Agreed,
+    /// It has started: its game.
+    Started(String),
+}
+
+/// How a game ends other than by its turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// The side ran out of time.
+    Timeout,
+    /// The game is aborted (no result, no rating).
+    Abort,
+}
 
 /// Live updates buffered per game for slow readers (a reader that falls
 /// further behind is sent the current game instead).
@@ -56,6 +86,9 @@ pub(crate) struct Entry {
     events: broadcast::Sender<Arc<Update>>,
     /// An uploaded record, read at the game's first look.
     uploaded: OnceLock<Option<Arc<Uploaded>>>,
+    /// When each side's page last said it is open (Unix milliseconds), by
+    /// `Color::index`.
+    seen: Mutex<[i64; 2]>,
 }
 
 impl Entry {
@@ -75,12 +108,19 @@ impl Entry {
                 undos: 0,
                 clock,
                 timed_out: None,
+                aborted: false,
+                undo_request: None,
+                rematch_offer: None,
+                rematch: None,
+                chat: Vec::new(),
+                connected: [false; 2],
             }),
             submit: tokio::sync::Mutex::new(()),
             search: tokio::sync::Mutex::new(()),
             ai_stop: Mutex::new(None),
             events: broadcast::channel(EVENTS_BUFFER).0,
             uploaded: OnceLock::new(),
+            seen: Mutex::new([0; 2]),
         }
     }
 
@@ -121,6 +161,7 @@ impl Entry {
             record: row.record,
             request_id: row.request_id,
             rated: row.rated,
+            rematch_of: row.rematch_of,
             clock: match row.time_control.as_deref() {
                 Some(json) => Some(
                     serde_json::from_str::<TimeControl>(json)
@@ -136,6 +177,7 @@ impl Entry {
             .clock
             .map(|control| ClockState::start(&control, meta.created));
         let mut timed_out = None;
+        let mut aborted = false;
         for (i, stored) in stored.turns.iter().enumerate() {
             let text = &stored.turn;
             let color = match stored.color.as_deref() {
@@ -143,13 +185,18 @@ impl Entry {
                 Some("white") => Some(Color::White),
                 _ => None,
             };
-            if text == TIMEOUT {
-                // A side that ran out of time: a resignation for the rules.
+            if text == TIMEOUT || text == ABORT {
+                // A side that ran out of time, or an aborted game: a
+                // resignation for the rules.
                 let Some(color) = color else { break };
                 if game.resign_as(color).is_err() {
                     break;
                 }
-                timed_out = Some(color);
+                if text == TIMEOUT {
+                    timed_out = Some(color);
+                } else {
+                    aborted = true;
+                }
                 updated = updated.max(stored.played);
                 continue;
             }
@@ -193,6 +240,17 @@ impl Entry {
             live.undos = row.undos;
             live.clock = clock;
             live.timed_out = timed_out;
+            live.aborted = aborted;
+            live.chat = stored
+                .chat
+                .into_iter()
+                .map(|c| ChatLine {
+                    number: c.number,
+                    color: if c.color == "black" { "black" } else { "white" },
+                    text: c.text,
+                    at: crate::time::rfc3339(c.at),
+                })
+                .collect();
         }
         Ok(entry)
     }
@@ -220,6 +278,7 @@ impl Entry {
             request_id: m.request_id.clone(),
             undos,
             rated: m.rated,
+            rematch_of: m.rematch_of.clone(),
             time_control: m
                 .clock
                 .map(|c| serde_json::to_string(&c))
@@ -468,6 +527,7 @@ impl Entry {
             live.updated = now;
             live.ai_thinking = ai_next;
             live.clock = clock;
+            live.undo_request = None;
         }
         self.publish();
         Ok(ai_next)
@@ -516,6 +576,64 @@ impl Entry {
         }
     }
 
+    /// Ends the game aborted if no one has played a turn in it for
+    /// [`UNTOUCHED_MS`] (a game without a clock: a clock's first deadline
+    /// comes sooner). Whether it did.
+    pub(crate) async fn abort_if_untouched(
+        &self,
+        db: &Db,
+        ratings: &Ratings,
+        now: i64,
+    ) -> Result<bool, ApiError> {
+        let untouched = |live: &Live| {
+            live.game.turns().is_empty()
+                && !live.game.position().is_over()
+                && now - self.meta.created >= UNTOUCHED_MS
+        };
+        if self.meta.clock.is_some() || !self.with_live(untouched) {
+            return Ok(false);
+        }
+        let _submit = self.submit.lock().await;
+        if !self.with_live(untouched) {
+            return Ok(false);
+        }
+        let color = self.with_live(|live| live.game.position().side_to_move());
+        self.commit_ending(db, ratings, color, Ending::Abort)
+            .await?;
+        Ok(true)
+    }
+
+    /// Whether `color` has played a turn in this game.
+    fn has_played(live: &Live, color: Color) -> bool {
+        live.game.turns_with_colors().any(|(c, _)| c == color)
+    }
+
+    /// `color` aborts the game: allowed before its first turn (docs/web.md,
+    /// Etiquette); no result, no rating. Nothing changes on an error.
+    pub(crate) async fn abort(
+        &self,
+        db: &Db,
+        ratings: &Ratings,
+        color: Color,
+    ) -> Result<(), ApiError> {
+        let _submit = self.submit.lock().await;
+        let (over, played) = self.with_live(|live| {
+            (
+                live.game.position().is_over(),
+                Self::has_played(live, color),
+            )
+        });
+        if over {
+            return Err(ApiError::Conflict("the game is over".to_string()));
+        }
+        if played {
+            return Err(ApiError::Conflict(
+                "a game is aborted only before your first turn: resign instead".to_string(),
+            ));
+        }
+        self.commit_ending(db, ratings, color, Ending::Abort).await
+    }
+
     /// Stores that `color` ran out of time (a `timeout` turn), then ends the
     /// live game so; the AI's search for its turn stops. Called with the
     /// submission lock held, once the deadline is past.
@@ -525,9 +643,31 @@ impl Entry {
         ratings: &Ratings,
         color: Color,
     ) -> Result<(), ApiError> {
+        // A side that runs out before its first turn never played: the game
+        // is aborted, not lost.
+        let never_played = self.with_live(|live| !Self::has_played(live, color));
+        let ending = if never_played {
+            Ending::Abort
+        } else {
+            Ending::Timeout
+        };
+        self.commit_ending(db, ratings, color, ending).await
+    }
+
+    /// Stores that the game ends by `color` running out of time or by an
+    /// abort (a `timeout` or `abort` turn of `color`'s), then ends the live
+    /// game so; the AI's search for its turn stops. Called with the
+    /// submission lock held.
+    async fn commit_ending(
+        &self,
+        db: &Db,
+        ratings: &Ratings,
+        color: Color,
+        ending: Ending,
+    ) -> Result<(), ApiError> {
         let (mut game, mut clock) = self.with_live(|live| (live.game.clone(), live.clock));
         // The side that ran out has nothing left.
-        if let Some(c) = clock.as_mut() {
+        if let (Some(c), Ending::Timeout) = (clock.as_mut(), ending) {
             c.banked.left[color.index()] = 0;
             c.banked.periods[color.index()] = 0;
         }
@@ -541,7 +681,11 @@ impl Entry {
         let row = TurnRow {
             game_id: self.meta.id.clone(),
             number: u32::try_from(number).unwrap_or(u32::MAX),
-            turn: TIMEOUT.to_string(),
+            turn: match ending {
+                Ending::Timeout => TIMEOUT,
+                Ending::Abort => ABORT,
+            }
+            .to_string(),
             played: now,
             color: Some(color.lowercase().to_string()),
             clock: clock
@@ -549,9 +693,9 @@ impl Entry {
                 .transpose()
                 .map_err(|e| ApiError::Internal(e.to_string()))?,
         };
-        let (_applying, changes) = self
-            .rating_changes(ratings, Some(Some(color.opponent())), now)
-            .await;
+        // An aborted game changes no rating.
+        let winner = (ending == Ending::Timeout).then_some(Some(color.opponent()));
+        let (_applying, changes) = self.rating_changes(ratings, winner, now).await;
         db.insert_turn(row, changes.clone())
             .await
             .map_err(|e| match e {
@@ -568,12 +712,203 @@ impl Entry {
             live.summaries.push(summary);
             live.updated = now;
             live.ai_thinking = false;
-            live.timed_out = Some(color);
+            match ending {
+                Ending::Timeout => live.timed_out = Some(color),
+                Ending::Abort => live.aborted = true,
+            }
             live.clock = clock;
+            live.undo_request = None;
         }
         self.stop_ai_turn();
         self.publish();
         Ok(())
+    }
+
+    /// `color` asks the other person to take back its last turn (a game
+    /// between two people on their own pages, without a clock): the
+    /// request stands until answered or until another turn is played.
+    /// `expected`: the turns the page saw.
+    pub(crate) async fn request_undo(&self, color: Color, expected: usize) -> Result<(), ApiError> {
+        if self.meta.clock.is_some() {
+            return Err(ApiError::NotOffered(
+                "undo is not offered in a game with a clock".to_string(),
+            ));
+        }
+        if self.meta.side(color.opponent()).is_ai() {
+            return Err(ApiError::NotOffered(
+                "against the AI a turn is taken back at once: use undo".to_string(),
+            ));
+        }
+        let _submit = self.submit.lock().await;
+        {
+            let mut live = self.live.lock();
+            let number = live.game.turns().len();
+            if number != expected {
+                return Err(ApiError::Conflict(format!(
+                    "the game is at turn {number}, not {expected}: reload the game"
+                )));
+            }
+            if live.game.position().is_over() {
+                return Err(ApiError::Conflict("the game is over".to_string()));
+            }
+            let last_is_mine = live
+                .game
+                .turns_with_colors()
+                .last()
+                .is_some_and(|(c, _)| c == color);
+            if !last_is_mine {
+                return Err(ApiError::Conflict(
+                    "only your last turn can be taken back, before the other side plays"
+                        .to_string(),
+                ));
+            }
+            live.undo_request = Some((color, number));
+        }
+        self.publish();
+        Ok(())
+    }
+
+    /// `color` answers the other side's undo request: `accept` takes its
+    /// last turn back (committed); otherwise the request is declined.
+    pub(crate) async fn answer_undo(
+        &self,
+        db: &Db,
+        color: Color,
+        accept: bool,
+    ) -> Result<(), ApiError> {
+        let _submit = self.submit.lock().await;
+        let (request, mut game, undos) =
+            self.with_live(|live| (live.undo_request, live.game.clone(), live.undos));
+        let Some((asker, at)) =
+            request.filter(|(asker, at)| *asker == color.opponent() && *at == game.turns().len())
+        else {
+            return Err(ApiError::Conflict(
+                "there is no undo request of the other side's to answer".to_string(),
+            ));
+        };
+        if !accept {
+            self.live.lock().undo_request = None;
+            self.publish();
+            return Ok(());
+        }
+        debug_assert_eq!(asker, color.opponent());
+        game.undo();
+        let keep = at - 1;
+        db.undo(
+            &self.meta.id,
+            u32::try_from(keep).unwrap_or(u32::MAX),
+            undos + 1,
+        )
+        .await
+        .map_err(|e| ApiError::Internal(format!("taking a turn back: {e:?}")))?;
+        {
+            let mut live = self.live.lock();
+            live.game = game;
+            live.summaries.truncate(keep);
+            live.updated = now_ms();
+            live.undos = undos + 1;
+            live.undo_request = None;
+        }
+        self.publish();
+        Ok(())
+    }
+
+    /// Adds a line to the chat (committed first).
+    pub(crate) async fn chat(&self, db: &Db, color: Color, text: String) -> Result<(), ApiError> {
+        let _submit = self.submit.lock().await;
+        let number = self.with_live(|live| live.chat.len()) as u32 + 1;
+        let now = now_ms();
+        db.insert_chat(ChatRow {
+            game_id: self.meta.id.clone(),
+            number,
+            color: color.lowercase().to_string(),
+            text: text.clone(),
+            at: now,
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("storing a chat line: {e:?}")))?;
+        self.live.lock().chat.push(ChatLine {
+            number,
+            color: color.lowercase(),
+            text,
+            at: crate::time::rfc3339(now),
+        });
+        self.publish();
+        Ok(())
+    }
+
+    /// A side's page says it is open (`present`) or closing: its side is
+    /// shown connected or not; the watchers are told of a change.
+    pub(crate) fn presence(&self, color: Color, present: bool, now: i64) {
+        self.seen.lock()[color.index()] = if present { now } else { 0 };
+        let changed = {
+            let mut live = self.live.lock();
+            let was = live.connected[color.index()];
+            live.connected[color.index()] = present;
+            was != present
+        };
+        if changed {
+            self.publish();
+        }
+    }
+
+    /// Shows as disconnected the sides whose page has not said it is open
+    /// for [`PRESENCE_MS`].
+    pub(crate) fn expire_presence(&self, now: i64) {
+        let seen = *self.seen.lock();
+        let changed = {
+            let mut live = self.live.lock();
+            let mut changed = false;
+            for c in [Color::Black, Color::White] {
+                if live.connected[c.index()] && now - seen[c.index()] > PRESENCE_MS {
+                    live.connected[c.index()] = false;
+                    changed = true;
+                }
+            }
+            changed
+        };
+        if changed {
+            self.publish();
+        }
+    }
+
+    /// Records a rematch offer of `color`'s (the game must be over); returns
+    /// whether the other side had offered one already (then the caller
+    /// starts the rematch), or the rematch's game if it started.
+    pub(crate) fn offer_rematch(&self, color: Color) -> Result<RematchState, ApiError> {
+        let state = {
+            let mut live = self.live.lock();
+            if !live.game.position().is_over() {
+                return Err(ApiError::Conflict(
+                    "a rematch is offered once the game is over".to_string(),
+                ));
+            }
+            if let Some(game) = &live.rematch {
+                RematchState::Started(game.clone())
+            } else if live.rematch_offer == Some(color.opponent())
+                || self.meta.side(color.opponent()).is_ai()
+            {
+                RematchState::Agreed
+            } else {
+                live.rematch_offer = Some(color);
+                RematchState::Offered
+            }
+        };
+        if state == RematchState::Offered {
+            self.publish();
+        }
+        Ok(state)
+    }
+
+    /// The rematch's game started (kept in memory; a restart finds it by
+    /// its `rematch_of`).
+    pub(crate) fn set_rematch(&self, game: String) {
+        {
+            let mut live = self.live.lock();
+            live.rematch = Some(game);
+            live.rematch_offer = None;
+        }
+        self.publish();
     }
 
     /// Takes back turns for `color` and commits it (`docs/web.md`, undo):
@@ -731,6 +1066,11 @@ impl Games {
         self.by_request.read().get(request_id).cloned()
     }
 
+    /// Every game, in no order.
+    pub(crate) fn all(&self) -> Vec<Arc<Entry>> {
+        self.map.read().values().cloned().collect()
+    }
+
     /// Every game played with a clock and not over: its entry and the
     /// deadline of the side to move.
     pub(crate) fn deadlines(&self) -> Vec<(Arc<Entry>, i64)> {
@@ -755,5 +1095,46 @@ impl Games {
     /// Number of games.
     pub(crate) fn len(&self) -> usize {
         self.map.read().len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn two_people() -> Entry {
+        let geometry = Geometry::new(Variant::Sygo, 5).unwrap();
+        let meta = Meta {
+            id: "0000abcd".to_string(),
+            geometry,
+            komi: 0.0,
+            black: Side::Human { name: None },
+            white: Side::Human { name: None },
+            tokens: [Some("b".repeat(32)), Some("w".repeat(32))],
+            source: Source::Played,
+            created: 0,
+            record: None,
+            request_id: None,
+            clock: None,
+            rated: None,
+            rematch_of: None,
+        };
+        Entry::new(meta, Game::new(Position::new(geometry)), 0)
+    }
+
+    #[test]
+    fn a_side_whose_page_says_nothing_for_a_while_is_shown_disconnected() {
+        let e = two_people();
+        let mut watch = e.subscribe();
+        e.presence(Color::White, true, 1_000);
+        assert!(e.with_live(|l| l.connected[1]));
+        assert!(watch.try_recv().is_ok(), "the other side is told");
+        e.presence(Color::White, true, 20_000);
+        assert!(watch.try_recv().is_err(), "no change, no news");
+        e.expire_presence(20_000 + PRESENCE_MS);
+        assert!(e.with_live(|l| l.connected[1]), "still within the time");
+        e.expire_presence(20_001 + PRESENCE_MS);
+        assert!(!e.with_live(|l| l.connected[1]));
+        assert!(watch.try_recv().is_ok());
     }
 }

@@ -1,6 +1,6 @@
 //! Rate limits (docs/web.md, "Limits on requests"): sign-ups and sign-ins
 //! per client address, sign-ins per account, games started per address and
-//! per account, each a keyed token bucket of the `governor` crate. The
+//! per account, chat lines per side of a game, each a keyed token bucket of the `governor` crate. The
 //! client's address comes from `client_addr.rs`.
 
 use std::net::IpAddr;
@@ -26,6 +26,7 @@ struct On {
     sign_in_by_account: DefaultKeyedRateLimiter<String>,
     games_by_address: DefaultKeyedRateLimiter<IpAddr>,
     games_by_account: DefaultKeyedRateLimiter<i64>,
+    chat_by_side: DefaultKeyedRateLimiter<(String, u8)>,
 }
 
 fn per_minute(n: u32, burst: u32) -> Quota {
@@ -64,6 +65,7 @@ impl Limits {
                 sign_in_by_account: RateLimiter::keyed(per_minute(10, 10)),
                 games_by_address: RateLimiter::keyed(per_minute(60, 120)),
                 games_by_account: RateLimiter::keyed(per_minute(60, 120)),
+                chat_by_side: RateLimiter::keyed(per_minute(20, 10)),
             }),
         }
     }
@@ -85,6 +87,16 @@ impl Limits {
             &on.sign_in_by_account,
             &name.to_ascii_lowercase(),
             "sign-ins to this account",
+        )
+    }
+
+    /// A line of chat from a side of a game (`side`: `Color::index`).
+    pub(crate) fn chat(&self, game: &str, side: usize) -> Result<(), ApiError> {
+        let Some(on) = &self.on else { return Ok(()) };
+        take(
+            &on.chat_by_side,
+            &(game.to_string(), side as u8),
+            "chat lines from this side",
         )
     }
 

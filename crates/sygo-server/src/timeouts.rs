@@ -1,10 +1,12 @@
 //! The clocks' watcher: one task that finds the games whose side to move is
 //! past its deadline and ends them on time (`Entry::time_out_if_due`, under
 //! the game's submission lock, so that a turn being committed is never
-//! timed out). It sleeps until the nearest deadline, and never more than a
-//! second, so a timeout is declared within about a second of its deadline
-//! (the deadlines are read from memory: a scan of every game takes
-//! microseconds a game).
+//! timed out; aborted instead if that side never played). It sleeps until
+//! the nearest deadline, and never more than a second, so a timeout is
+//! declared within about a second of its deadline (the deadlines are read
+//! from memory: a scan takes microseconds a game). About once a second it
+//! also ends the games no one has touched for a week and shows the sides
+//! whose page closed as disconnected.
 
 use std::time::Duration;
 
@@ -19,6 +21,7 @@ pub(crate) fn start(state: &AppState) {
     let state = state.clone();
     tokio::spawn(async move {
         let mut shutdown = state.shutdown.clone();
+        let mut last_sweep = 0;
         loop {
             let now = now_ms();
             let mut next = now + MAX_SLEEP_MS;
@@ -32,6 +35,23 @@ pub(crate) fn start(state: &AppState) {
                     }
                 } else {
                     next = next.min(deadline + 1);
+                }
+            }
+            // Once a second or so: untouched games end, closed pages show
+            // their side disconnected.
+            if now - last_sweep >= MAX_SLEEP_MS {
+                last_sweep = now;
+                for entry in state.games.all() {
+                    entry.expire_presence(now);
+                    if let Err(e) = entry
+                        .abort_if_untouched(&state.db, &state.ratings, now)
+                        .await
+                    {
+                        eprintln!(
+                            "sygo serve: game {}: an untouched game could not be ended: {e}",
+                            entry.meta.id
+                        );
+                    }
                 }
             }
             let wait = (next - now_ms()).clamp(1, MAX_SLEEP_MS);

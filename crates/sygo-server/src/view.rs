@@ -6,7 +6,7 @@ use serde::ser::{SerializeMap, Serializer};
 use sygo_rules::{Color, Geometry, Point, Position, TurnKind, TurnSummary};
 
 use crate::clock::TimeControl;
-use crate::game::{Live, Meta, Side, replay};
+use crate::game::{ChatLine, Live, Meta, Side, replay};
 use crate::time::rfc3339;
 use crate::uploaded::RecordInfo;
 
@@ -52,9 +52,12 @@ pub(crate) fn result(pos: &Position, komi: f64) -> Option<String> {
     })
 }
 
-/// The result of a game as it stands: `None` while it is played; `B+T` or
-/// `W+T` when a side ran out of time; else as [`result`].
+/// The result of a game as it stands: `None` while it is played or once
+/// aborted; `B+T` or `W+T` when a side ran out of time; else as [`result`].
 pub(crate) fn game_result(live: &Live, komi: f64) -> Option<String> {
+    if live.aborted {
+        return None;
+    }
     match live.timed_out {
         Some(loser) => Some(format!("{}+T", loser.opponent().letter())),
         None => result(live.game.position(), komi),
@@ -146,18 +149,55 @@ pub(crate) struct LastTurn {
     description: String,
 }
 
-/// The words of a turn that is a side running out of time (the rules see a
-/// resignation).
-fn timeout_words(
+/// The words of a turn that is a side running out of time or an abort
+/// (`ending`: `timeout` or `abort`; the rules see a resignation).
+fn ending_words(
+    ending: &'static str,
     kind: &mut &'static str,
     turn: &mut String,
     description: &mut String,
     color: &str,
 ) {
-    *kind = "timeout";
-    *turn = "timeout".to_string();
+    *kind = ending;
+    *turn = ending.to_string();
     let who = if color == "black" { "Black" } else { "White" };
-    *description = format!("{who} ran out of time.");
+    *description = if ending == "abort" {
+        "The game was aborted: no result.".to_string()
+    } else {
+        format!("{who} ran out of time.")
+    };
+}
+
+/// A game's state: `playing`, `over` or `aborted`.
+fn status(live: &Live) -> &'static str {
+    if live.aborted {
+        "aborted"
+    } else if live.game.position().is_over() {
+        "over"
+    } else {
+        "playing"
+    }
+}
+
+/// An undo request as the API writes it.
+#[derive(Serialize)]
+struct UndoRequestView {
+    by: &'static str,
+    turn_number: usize,
+}
+
+/// A rematch as the API writes it.
+#[derive(Serialize)]
+struct RematchView<'a> {
+    offered_by: Option<&'static str>,
+    game: Option<&'a str>,
+}
+
+/// Whether each side's page is open.
+#[derive(Serialize)]
+struct Connected {
+    black: bool,
+    white: bool,
 }
 
 /// A turn's notation from its summary: `D5,F7`, `pass`, `resign`.
@@ -230,6 +270,12 @@ struct GameView<'a> {
     /// The clock, for a game that has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     clock: Option<ClockView<'a>>,
+    undo_request: Option<UndoRequestView>,
+    rematch: RematchView<'a>,
+    /// The game this one is a rematch of.
+    rematch_of: Option<&'a str>,
+    chat: &'a [ChatLine],
+    connected: Connected,
 }
 
 /// The game as JSON: as it stands, or with `shown` (at most the turns
@@ -250,18 +296,24 @@ pub(crate) fn game_json(
     } else {
         replay(game, shown)
     };
-    let timeout_turn = live.timed_out.map(|_| total);
+    let ending_turn = (live.timed_out.is_some() || live.aborted).then_some(total);
+    let ending = if live.aborted { "abort" } else { "timeout" };
     let last_turn = shown
         .checked_sub(1)
         .and_then(|i| live.summaries.get(i))
         .map(last_turn)
         .map(|mut t| {
-            if timeout_turn == Some(shown) {
-                timeout_words(&mut t.kind, &mut t.turn, &mut t.description, t.color);
+            if ending_turn == Some(shown) {
+                ending_words(
+                    ending,
+                    &mut t.kind,
+                    &mut t.turn,
+                    &mut t.description,
+                    t.color,
+                );
             }
             t
         });
-    let end = game.position();
     let view = GameView {
         id: &meta.id,
         variant: g.variant().name(),
@@ -275,7 +327,7 @@ pub(crate) fn game_json(
         turn_number: total,
         shown_turn: shown,
         to_move: position.side_to_move().lowercase(),
-        status: if end.is_over() { "over" } else { "playing" },
+        status: status(live),
         result: game_result(live, meta.komi),
         balance_available: position.balance_available() && !position.is_over(),
         ai_thinking: live.ai_thinking,
@@ -296,8 +348,9 @@ pub(crate) fn game_json(
                     kind: summary.kind.name(),
                     description: summary.to_string(),
                 };
-                if timeout_turn == Some(i + 1) {
-                    timeout_words(
+                if ending_turn == Some(i + 1) {
+                    ending_words(
+                        ending,
                         &mut view.kind,
                         &mut view.turn,
                         &mut view.description,
@@ -309,6 +362,20 @@ pub(crate) fn game_json(
             .collect(),
         record,
         clock: clock_view(meta, live),
+        undo_request: live.undo_request.map(|(c, n)| UndoRequestView {
+            by: c.lowercase(),
+            turn_number: n,
+        }),
+        rematch: RematchView {
+            offered_by: live.rematch_offer.map(Color::lowercase),
+            game: live.rematch.as_deref(),
+        },
+        rematch_of: meta.rematch_of.as_deref(),
+        chat: &live.chat,
+        connected: Connected {
+            black: live.connected[0],
+            white: live.connected[1],
+        },
     };
     serde_json::to_string(&view).unwrap_or_else(|e| {
         // Serialising these plain structs cannot fail; say so if it does.
@@ -430,7 +497,7 @@ pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live, position: bool) -> List
         white: &meta.white,
         turns: live.game.turns().len(),
         to_move: pos.side_to_move().lowercase(),
-        status: if pos.is_over() { "over" } else { "playing" },
+        status: status(live),
         result: game_result(live, meta.komi),
         source: meta.source.name(),
         created: rfc3339(meta.created),

@@ -259,6 +259,7 @@ pub(crate) async fn create(
         &state,
         |id| {
             let meta = Meta {
+                rematch_of: None,
                 rated: None,
                 id,
                 geometry,

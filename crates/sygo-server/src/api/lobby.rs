@@ -449,6 +449,7 @@ pub(crate) async fn accept(
         game_id = secret::new_id()?;
     }
     let meta = Meta {
+        rematch_of: None,
         id: game_id.clone(),
         geometry: g,
         komi: c.terms.komi,

@@ -102,7 +102,7 @@ pub(crate) async fn profile(
             (None, Side::Human { .. }) => Opponent::Guest,
         };
         let item = entry.with_live(|live| {
-            if matches!(opponent, Opponent::Ai { .. }) {
+            if matches!(opponent, Opponent::Ai { .. }) && !live.aborted {
                 let pos = live.game.position();
                 match view::winner(pos, entry.meta.komi) {
                     None => against_ai.playing += 1,

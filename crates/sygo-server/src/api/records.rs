@@ -52,7 +52,8 @@ pub(crate) async fn download(
         }
     };
     let meta = &entry.meta;
-    let (game, timed_out) = entry.with_live(|live| (live.game.clone(), live.timed_out));
+    let (game, timed_out, aborted) =
+        entry.with_live(|live| (live.game.clone(), live.timed_out, live.aborted));
     let record = || -> Result<Record, ApiError> {
         match &meta.record {
             Some(text) => {
@@ -67,14 +68,18 @@ pub(crate) async fn download(
                     komi: meta.komi,
                 };
                 let record = Record::from_game(&game, info);
-                let Some(loser) = timed_out else {
-                    return Ok(record);
+                // Lost on time (`B+T`) or aborted (`Void`, no result), where
+                // the rules see a resignation.
+                let result = match (timed_out, aborted) {
+                    (_, true) => "Void".to_string(),
+                    (Some(loser), _) => format!("{}+T", loser.opponent().letter()),
+                    (None, false) => return Ok(record),
                 };
-                // Lost on time: `B+T`, where the rules see a resignation.
                 let (mut info, start, tree) = record.into_parts();
-                info.result = Some(format!("{}+T", loser.opponent().letter()));
-                Record::new(info, start, tree)
-                    .map_err(|e| ApiError::Internal(format!("a record lost on time: {e}")))
+                info.result = Some(result);
+                Record::new(info, start, tree).map_err(|e| {
+                    ApiError::Internal(format!("a record lost on time or aborted: {e}"))
+                })
             }
         }
     };
@@ -143,6 +148,7 @@ pub(crate) async fn upload(
         &state,
         |id| {
             let meta = Meta {
+                rematch_of: None,
                 rated: None,
                 clock: None,
                 id,

@@ -1,0 +1,310 @@
+//! The etiquette of a real server (docs/web.md, "Etiquette"), each with a
+//! side's token: `POST /api/games/{id}/abort` (before one's first turn),
+//! `/undo-request` and `/undo-answer` (the other person accepts or
+//! declines), `/rematch` (offer, or accept the other's; `GET` gives the
+//! rematch's game and one's new token), `/chat` (a line of text) and
+//! `/presence` (the page is open, or closing).
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use sygo_rules::{Color, Game, Position};
+
+use crate::api::extract::{JsonBody, OptionalJsonBody, side_of};
+use crate::api::games::add_game;
+use crate::api::{count, find, json_response};
+use crate::client_addr::ClientAddr;
+use crate::db::SeatRow;
+use crate::error::ApiError;
+use crate::game::{Meta, Source};
+use crate::games::{Entry, RematchState};
+use crate::secret;
+use crate::state::AppState;
+use crate::time::now_ms;
+
+/// The longest line of chat, in characters.
+pub(crate) const MAX_CHAT: usize = 500;
+
+/// Runs a change of a game on a task of its own (a client that goes away
+/// cannot stop it between the commit and memory), then answers with the
+/// game.
+async fn then_game<F>(entry: &Arc<Entry>, change: F) -> Result<Response, ApiError>
+where
+    F: std::future::Future<Output = Result<(), ApiError>> + Send + 'static,
+{
+    tokio::spawn(change)
+        .await
+        .map_err(|e| ApiError::Internal(format!("changing a game: {e}")))??;
+    Ok(json_response(StatusCode::OK, entry.update().json))
+}
+
+/// `POST /api/games/{id}/abort`: 200 with the game, aborted.
+pub(crate) async fn abort(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let color = side_of(&entry, &headers)?;
+    let (e, s) = (entry.clone(), state.clone());
+    then_game(
+        &entry,
+        async move { e.abort(&s.db, &s.ratings, color).await },
+    )
+    .await
+}
+
+/// The body of an undo request: the turns the page saw.
+#[derive(Deserialize)]
+pub(crate) struct UndoRequestBody {
+    turn_number: i64,
+}
+
+/// `POST /api/games/{id}/undo-request`: 200 with the game, the request
+/// standing.
+pub(crate) async fn undo_request(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<UndoRequestBody>,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let color = side_of(&entry, &headers)?;
+    let expected = count("turn_number", body.turn_number)?;
+    let e = entry.clone();
+    then_game(&entry, async move { e.request_undo(color, expected).await }).await
+}
+
+/// The body of an answer to an undo request.
+#[derive(Deserialize)]
+pub(crate) struct UndoAnswer {
+    accept: bool,
+}
+
+/// `POST /api/games/{id}/undo-answer`: 200 with the game (its last turn
+/// taken back if accepted).
+pub(crate) async fn undo_answer(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<UndoAnswer>,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let color = side_of(&entry, &headers)?;
+    let (e, s) = (entry.clone(), state.clone());
+    then_game(&entry, async move {
+        e.answer_undo(&s.db, color, body.accept).await
+    })
+    .await
+}
+
+/// The body of a line of chat.
+#[derive(Deserialize)]
+pub(crate) struct ChatBody {
+    text: String,
+}
+
+/// A line of chat as kept: control characters (but line breaks) dropped,
+/// trimmed, 1 to [`MAX_CHAT`] characters.
+fn chat_text(text: &str) -> Result<String, ApiError> {
+    let clean: String = text
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\n')
+        .collect();
+    let clean = clean.trim().to_string();
+    let n = clean.chars().count();
+    if n == 0 {
+        return Err(ApiError::BadRequest("the line is empty".to_string()));
+    }
+    if n > MAX_CHAT {
+        return Err(ApiError::BadRequest(format!(
+            "a line of chat has at most {MAX_CHAT} characters (this one has {n})"
+        )));
+    }
+    Ok(clean)
+}
+
+/// `POST /api/games/{id}/chat`: 200 with the game, the line in its chat.
+pub(crate) async fn chat(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<ChatBody>,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let color = side_of(&entry, &headers)?;
+    let text = chat_text(&body.text)?;
+    state.limits.chat(&entry.meta.id, color.index())?;
+    let (e, s) = (entry.clone(), state.clone());
+    then_game(&entry, async move { e.chat(&s.db, color, text).await }).await
+}
+
+/// The body of a presence: whether the page is open (`true` unless said).
+#[derive(Deserialize, Default)]
+pub(crate) struct PresenceBody {
+    present: Option<bool>,
+}
+
+/// `POST /api/games/{id}/presence`: 204.
+pub(crate) async fn presence(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    OptionalJsonBody(body): OptionalJsonBody<PresenceBody>,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let color = side_of(&entry, &headers)?;
+    entry.presence(color, body.present.unwrap_or(true), now_ms());
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// A side's way into the rematch: its game, its colour there, its token.
+#[derive(Serialize)]
+struct Seat<'a> {
+    game: &'a str,
+    color: &'static str,
+    token: &'a str,
+}
+
+fn seat_answer(status: StatusCode, rematch: &Entry, color: Color) -> Result<Response, ApiError> {
+    let body = Seat {
+        game: &rematch.meta.id,
+        color: color.lowercase(),
+        token: rematch.meta.tokens[color.index()]
+            .as_deref()
+            .unwrap_or_default(),
+    };
+    let json = serde_json::to_string(&body).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(json_response(status, json))
+}
+
+/// The rematch of `old`, if it started: in memory, or after a restart the
+/// game whose `rematch_of` it is.
+fn rematch_of(state: &AppState, old: &Entry) -> Option<Arc<Entry>> {
+    if let Some(id) = old.with_live(|live| live.rematch.clone()) {
+        return state.games.get(&id).ok();
+    }
+    state
+        .games
+        .all()
+        .into_iter()
+        .find(|e| e.meta.rematch_of.as_deref() == Some(old.meta.id.as_str()))
+}
+
+/// Starts the rematch of `old`: the same board, komi, clock and rating,
+/// colours swapped; the accounts that held the sides hold them again.
+async fn start_rematch(state: &AppState, old: &Arc<Entry>) -> Result<Arc<Entry>, ApiError> {
+    let m = &old.meta;
+    let tokens = [
+        (!m.white.is_ai()).then(secret::new_token).transpose()?,
+        (!m.black.is_ai()).then(secret::new_token).transpose()?,
+    ];
+    let created = state.games.next_created();
+    let entry = add_game(
+        state,
+        |id| {
+            let meta = Meta {
+                id,
+                geometry: m.geometry,
+                komi: m.komi,
+                black: m.white.clone(),
+                white: m.black.clone(),
+                tokens: tokens.clone(),
+                source: Source::Played,
+                created,
+                record: None,
+                request_id: None,
+                clock: m.clock,
+                rated: m.rated.map(|[b, w]| [w, b]),
+                rematch_of: Some(m.id.clone()),
+            };
+            Entry::new(meta, Game::new(Position::new(m.geometry)), created)
+        },
+        |_| Vec::new(),
+    )
+    .await?;
+    let now = now_ms();
+    let seats: Vec<SeatRow> = [Color::Black, Color::White]
+        .into_iter()
+        .filter_map(|old_color| {
+            let holder = state.accounts.seat_holder(&m.id, old_color)?;
+            Some(SeatRow {
+                game_id: entry.meta.id.clone(),
+                color: old_color.opponent().lowercase().to_string(),
+                account_id: holder,
+                claimed: now,
+            })
+        })
+        .collect();
+    if !seats.is_empty() {
+        state
+            .db
+            .insert_seats(seats.clone())
+            .await
+            .map_err(|e| ApiError::Internal(format!("storing a rematch's seats: {e:?}")))?;
+        state.accounts.add_seats(&seats);
+    }
+    old.set_rematch(entry.meta.id.clone());
+    Ok(entry)
+}
+
+/// `POST /api/games/{id}/rematch`: offers a rematch (200 `{"state":
+/// "offered"}`), or accepts the other side's offer — against the AI at
+/// once — and starts it (201 with the rematch's game, one's colour there
+/// and token).
+pub(crate) async fn offer_rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    addr: ClientAddr,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let color = side_of(&entry, &headers)?;
+    let _creating = state.games.creating.lock().await;
+    match entry.offer_rematch(color)? {
+        RematchState::Offered => Ok(json_response(
+            StatusCode::OK,
+            r#"{"state":"offered"}"#.to_string(),
+        )),
+        RematchState::Started(game) => {
+            let rematch = state.games.get(&game)?;
+            seat_answer(StatusCode::OK, &rematch, color.opponent())
+        }
+        RematchState::Agreed => {
+            state.limits.game(addr.0, None)?;
+            let rematch = start_rematch(&state, &entry).await?;
+            seat_answer(StatusCode::CREATED, &rematch, color.opponent())
+        }
+    }
+}
+
+/// `GET /api/games/{id}/rematch`: the rematch's game, one's colour there
+/// and token (404 while there is none).
+pub(crate) async fn get_rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let color = side_of(&entry, &headers)?;
+    let rematch = rematch_of(&state, &entry)
+        .ok_or_else(|| ApiError::NotFound("there is no rematch of this game yet".to_string()))?;
+    seat_answer(StatusCode::OK, &rematch, color.opponent())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chat_lines_are_cleaned_and_bounded() {
+        assert_eq!(chat_text("  good game\u{7}! \n").unwrap(), "good game!");
+        assert_eq!(chat_text("a\nb").unwrap(), "a\nb");
+        assert!(chat_text(" \n\t").is_err());
+        assert!(chat_text(&"x".repeat(MAX_CHAT + 1)).is_err());
+        assert_eq!(chat_text("<b>hi</b>").unwrap(), "<b>hi</b>", "kept as text");
+    }
+}
