@@ -554,7 +554,8 @@ impl Entry {
 
     /// Ends the game on time if the side to move is past its deadline
     /// (checked again under the submission lock: a turn committed meanwhile
-    /// moved the deadline). Whether it did.
+    /// moved the deadline); a game no one has played a turn in is aborted
+    /// instead. Whether it did.
     pub(crate) async fn time_out_if_due(
         &self,
         db: &Db,
@@ -643,10 +644,9 @@ impl Entry {
         ratings: &Ratings,
         color: Color,
     ) -> Result<(), ApiError> {
-        // A side that runs out before its first turn never played: the game
-        // is aborted, not lost.
-        let never_played = self.with_live(|live| !Self::has_played(live, color));
-        let ending = if never_played {
+        // A game in which no one has played a turn is aborted, not lost.
+        let untouched = self.with_live(|live| live.game.turns().is_empty());
+        let ending = if untouched {
             Ending::Abort
         } else {
             Ending::Timeout

@@ -1,7 +1,7 @@
 //! The clocks' watcher: one task that finds the games whose side to move is
 //! past its deadline and ends them on time (`Entry::time_out_if_due`, under
 //! the game's submission lock, so that a turn being committed is never
-//! timed out; aborted instead if that side never played). It sleeps until
+//! timed out; aborted instead if no one has played a turn). It sleeps until
 //! the nearest deadline, and never more than a second, so a timeout is
 //! declared within about a second of its deadline (the deadlines are read
 //! from memory: a scan takes microseconds a game). About once a second it

@@ -1,7 +1,6 @@
 //! The etiquette of a real server over the socket (`docs/web.md`,
 //! "Etiquette"): abort before one's first turn (and by the server, for a
-//! game no one touched or a first turn run out of time), no result and no
-//! rating; an undo request accepted and one declined; a rematch with the
+//! game no one touched, with or without a clock), no result and no rating; an undo request accepted and one declined; a rematch with the
 //! colours swapped, found again after a restart; chat kept as text, limited,
 //! kept across a restart; a page's presence shown to the other side.
 
