@@ -41,6 +41,20 @@ pub(crate) fn start_turn(state: &AppState, entry: Arc<Entry>) {
     });
 }
 
+/// What follows a turn: the other side's conditional turn, if it left one
+/// that answers it (`Entry::fire_conditional`), then the AI if it is to
+/// move. Run on the task that played the turn.
+pub(crate) async fn after_turn(state: &AppState, entry: &Arc<Entry>) {
+    match entry.fire_conditional(&state.db, &state.ratings).await {
+        Ok(Some(true)) => start_turn(state, entry.clone()),
+        Ok(_) => {}
+        Err(e) => eprintln!(
+            "sygo serve: game {}: a conditional turn could not be played: {e}",
+            entry.meta.id
+        ),
+    }
+}
+
 /// Starts the AI's turn again in a game where it is to move but its last
 /// search failed (the game would otherwise wait for it forever): called
 /// when someone looks at the game, such as its player coming back.
@@ -106,7 +120,13 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
         )
         .await
     {
-        Ok(again) => Ok(again),
+        Ok(again) => {
+            if !again {
+                // A person to move: their conditional turn may answer.
+                after_turn(state, entry).await;
+            }
+            Ok(again)
+        }
         Err(ApiError::Illegal(why)) => {
             // The AI plays by the rules library; should it not, a random
             // legal turn keeps the game going.

@@ -129,6 +129,15 @@ impl AppState {
     /// clocks' watcher starts (a game past its deadline ends on time).
     pub fn resume_ai(&self) {
         crate::timeouts::start(self);
+        // Conditional turns that a stop kept from answering answer now.
+        for entry in self.games.newest_first() {
+            if entry.with_live(|live| live.conditional.iter().any(|t| !t.is_empty())) {
+                let state = self.clone();
+                tokio::spawn(async move {
+                    crate::ai::after_turn(&state, &entry).await;
+                });
+            }
+        }
         for entry in self.games.newest_first() {
             if entry.ai_to_move() {
                 entry.set_ai_thinking(true);
@@ -172,6 +181,12 @@ pub fn app(state: AppState) -> Router {
             get(api::etiquette::get_rematch).post(api::etiquette::offer_rematch),
         )
         .route("/games/{id}/chat", post(api::etiquette::chat))
+        .route(
+            "/games/{id}/conditional",
+            get(api::conditional::get)
+                .put(api::conditional::put)
+                .delete(api::conditional::delete),
+        )
         .route("/games/{id}/presence", post(api::etiquette::presence))
         .route("/games/{id}/events", get(events::events))
         .route("/games/{id}/hint", post(api::search::hint))

@@ -40,6 +40,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../migrations/0006_clocks.sql")),
         M::up(include_str!("../migrations/0007_lobby_and_ratings.sql")),
         M::up(include_str!("../migrations/0008_etiquette.sql")),
+        M::up(include_str!("../migrations/0009_conditional_turns.sql")),
     ])
 }
 
@@ -170,6 +171,8 @@ pub(crate) struct StoredGame {
     pub turns: Vec<StoredTurn>,
     pub review: Option<StoredReview>,
     pub chat: Vec<ChatRow>,
+    /// Each side's conditional turns as JSON, by colour name.
+    pub conditionals: Vec<(String, String)>,
 }
 
 /// A row of the `chat` table.
@@ -259,6 +262,12 @@ enum Write {
     Seats(Vec<SeatRow>),
     /// A line of a game's chat.
     Chat(ChatRow),
+    /// A side's conditional turns set (JSON) or cleared (`None`).
+    Conditional {
+        game_id: String,
+        color: String,
+        tree: Option<String>,
+    },
     /// A new challenge.
     Challenge(ChallengeRow),
     /// A challenge withdrawn.
@@ -413,6 +422,21 @@ impl Db {
         self.write(Write::Chat(row)).await
     }
 
+    /// Stores (or clears, with `None`) a side's conditional turns.
+    pub(crate) async fn set_conditional(
+        &self,
+        game_id: &str,
+        color: &str,
+        tree: Option<String>,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Conditional {
+            game_id: game_id.to_string(),
+            color: color.to_string(),
+            tree,
+        })
+        .await
+    }
+
     /// Stores a new challenge.
     pub(crate) async fn insert_challenge(&self, row: ChallengeRow) -> Result<(), WriteError> {
         self.write(Write::Challenge(row)).await
@@ -560,6 +584,19 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
         let row = row?;
         chat.entry(row.game_id.clone()).or_default().push(row);
     }
+    let mut conditionals: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    let mut stmt = conn.prepare("SELECT game_id, color, tree FROM conditionals")?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+        ))
+    })?;
+    for row in rows {
+        let (game, color, tree) = row?;
+        conditionals.entry(game).or_default().push((color, tree));
+    }
     let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
     let mut stmt = conn.prepare(
         "SELECT game_id, turn, played, color, clock FROM turns ORDER BY game_id, number",
@@ -614,11 +651,13 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
         let turns = turns.remove(&row.id).unwrap_or_default();
         let review = reviews.remove(&row.id);
         let chat = chat.remove(&row.id).unwrap_or_default();
+        let conditionals = conditionals.remove(&row.id).unwrap_or_default();
         games.push(StoredGame {
             row,
             turns,
             review,
             chat,
+            conditionals,
         });
     }
     Ok(games)
@@ -713,6 +752,24 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
             .and_then(|mut st| st.execute(params![c.game_id, c.number, c.color, c.text, c.at]))
             .map_err(classify)?;
         }
+        Write::Conditional {
+            game_id,
+            color,
+            tree,
+        } => match tree {
+            Some(tree) => {
+                sp.prepare_cached(
+                    "INSERT OR REPLACE INTO conditionals (game_id, color, tree) VALUES (?1, ?2, ?3)",
+                )
+                .and_then(|mut st| st.execute(params![game_id, color, tree]))
+                .map_err(classify)?;
+            }
+            None => {
+                sp.prepare_cached("DELETE FROM conditionals WHERE game_id = ?1 AND color = ?2")
+                    .and_then(|mut st| st.execute(params![game_id, color]))
+                    .map_err(classify)?;
+            }
+        },
         Write::Challenge(c) => {
             sp.prepare_cached(
                 "INSERT INTO challenges (id, account_id, opponent_id, terms, created, state, \

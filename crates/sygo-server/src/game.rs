@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use sygo_rules::{Color, Game, Geometry, Point, Position, Turn, TurnSummary};
 
 use crate::clock::{ClockState, TimeControl};
+use crate::conditional::Branch;
 
 /// One side of a game, as the API writes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -152,6 +153,9 @@ pub(crate) struct Live {
     /// Whether each side's page is open (a heartbeat within
     /// `PRESENCE_MS`), by `Color::index`.
     pub connected: [bool; 2],
+    /// Each side's conditional turns (secret to the other side), by
+    /// `Color::index`.
+    pub conditional: [Vec<Branch>; 2],
 }
 
 /// A line of a game's chat.

@@ -18,6 +18,7 @@ use sygo_rules::{Color, Game, Geometry, Position, Turn, TurnError, TurnSummary, 
 use tokio::sync::broadcast;
 
 use crate::clock::{Banked, ClockState, TimeControl};
+use crate::conditional::Branch;
 use crate::db::{ChatRow, Db, GameRow, StoredGame, TurnRow, WriteError};
 use crate::error::{ApiError, StoredGameError, StoredGameProblem};
 use crate::game::{ChatLine, Live, Meta, Side, Source};
@@ -114,6 +115,7 @@ impl Entry {
                 rematch: None,
                 chat: Vec::new(),
                 connected: [false; 2],
+                conditional: [Vec::new(), Vec::new()],
             }),
             submit: tokio::sync::Mutex::new(()),
             search: tokio::sync::Mutex::new(()),
@@ -241,6 +243,15 @@ impl Entry {
             live.clock = clock;
             live.timed_out = timed_out;
             live.aborted = aborted;
+            for (color, tree) in &stored.conditionals {
+                let i = usize::from(color == "white");
+                match serde_json::from_str(tree) {
+                    Ok(tree) => live.conditional[i] = tree,
+                    Err(e) => {
+                        eprintln!("sygo serve: game {id}: conditional turns do not read: {e}")
+                    }
+                }
+            }
             live.chat = stored
                 .chat
                 .into_iter()
@@ -811,6 +822,87 @@ impl Entry {
         }
         self.publish();
         Ok(())
+    }
+
+    /// Sets `color`'s conditional turns (checked by the rules on the game as
+    /// it stands, with the other side to move; an empty tree clears them).
+    pub(crate) async fn set_conditional(
+        &self,
+        db: &Db,
+        color: Color,
+        tree: Vec<Branch>,
+    ) -> Result<(), ApiError> {
+        let _submit = self.submit.lock().await;
+        let game = self.with_live(|live| live.game.clone());
+        if !tree.is_empty() {
+            crate::conditional::check(&tree, &game, color)?;
+        }
+        let json = (!tree.is_empty())
+            .then(|| serde_json::to_string(&tree))
+            .transpose()
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        db.set_conditional(&self.meta.id, color.lowercase(), json)
+            .await
+            .map_err(|e| ApiError::Internal(format!("storing conditional turns: {e:?}")))?;
+        self.live.lock().conditional[color.index()] = tree;
+        Ok(())
+    }
+
+    /// After a turn: if the side now to move left conditional turns and one
+    /// answers the turn just played, plays that answer (its tree moves on
+    /// to what follows, stored first); if none does, its tree is cleared.
+    /// `Some(ai_next)` when an answer was played.
+    pub(crate) async fn fire_conditional(
+        &self,
+        db: &Db,
+        ratings: &Ratings,
+    ) -> Result<Option<bool>, ApiError> {
+        let _submit = self.submit.lock().await;
+        let (game, trees) = self.with_live(|live| (live.game.clone(), live.conditional.clone()));
+        let pos = game.position();
+        if pos.is_over() {
+            return Ok(None);
+        }
+        let waiting = pos.side_to_move();
+        let tree = &trees[waiting.index()];
+        if tree.is_empty() {
+            return Ok(None);
+        }
+        let Some((last, _)) = game.turns_with_colors().last() else {
+            return Ok(None);
+        };
+        if last != waiting.opponent() {
+            return Ok(None);
+        }
+        let mut before = game.clone();
+        before.undo();
+        let branch =
+            crate::conditional::matching(tree, &before, pos.hash(), waiting.opponent()).cloned();
+        // The tree moves on (or is cleared) before the answer is played: a
+        // stop in between leaves the side to move, never a wrong answer.
+        let next = branch.as_ref().map(|b| b.next.clone()).unwrap_or_default();
+        let json = (!next.is_empty())
+            .then(|| serde_json::to_string(&next))
+            .transpose()
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        db.set_conditional(&self.meta.id, waiting.lowercase(), json)
+            .await
+            .map_err(|e| ApiError::Internal(format!("storing conditional turns: {e:?}")))?;
+        self.live.lock().conditional[waiting.index()] = next;
+        let Some(branch) = branch else {
+            return Ok(None);
+        };
+        let turn = Turn::parse(branch.then.trim(), &self.meta.geometry)
+            .map_err(|e| ApiError::Internal(format!("a stored conditional turn: {e}")))?;
+        let mut after = game.clone();
+        if after.play_as(waiting, turn.clone()).is_err() {
+            // Checked when set; the position is the one it was checked on.
+            return Ok(None);
+        }
+        let ai_next = self
+            .commit_turn(db, ratings, after, pos, waiting, &turn)
+            .await?;
+        Ok(Some(ai_next))
     }
 
     /// Adds a line to the chat (committed first).

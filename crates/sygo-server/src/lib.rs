@@ -46,6 +46,7 @@ mod api;
 mod app;
 mod client_addr;
 mod clock;
+mod conditional;
 pub mod config;
 mod db;
 mod error;

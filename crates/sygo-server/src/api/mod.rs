@@ -2,6 +2,7 @@
 //! they share: request bodies, tokens, answers.
 
 pub(crate) mod accounts;
+pub(crate) mod conditional;
 pub(crate) mod etiquette;
 pub(crate) mod extract;
 pub(crate) mod games;

@@ -40,9 +40,14 @@ pub(crate) async fn play(
     let playing = {
         let (entry, state) = (entry.clone(), state.clone());
         tokio::spawn(async move {
-            entry
+            let ai_next = entry
                 .play(&state.db, &state.ratings, color, turn, Some(expected), None)
-                .await
+                .await?;
+            if !ai_next {
+                // The other side's conditional turn may answer at once.
+                ai::after_turn(&state, &entry).await;
+            }
+            Ok::<bool, ApiError>(ai_next)
         })
     };
     let ai_next = playing
