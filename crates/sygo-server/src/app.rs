@@ -209,6 +209,7 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/account/password", post(api::accounts::change_password))
         .route("/account/claims", post(api::accounts::claims))
+        .route("/account/events", get(api::accounts::events))
         .route(
             "/session",
             post(api::accounts::sign_in).delete(api::accounts::sign_out),

@@ -66,7 +66,10 @@ async fn a_correspondence_games_conditional_turns_fire_across_a_restart() {
     );
     let (_, game) = s.get_json(&format!("/api/games/{id}")).await;
     let text = game.to_string();
-    assert!(!text.contains("\"then\"") && !text.contains("conditional"), "not in the game's JSON");
+    assert!(
+        !text.contains("\"then\"") && !text.contains("conditional"),
+        "not in the game's JSON"
+    );
 
     // White plays B2: Black's C2 is played at once.
     let game = s.play(&id, &white, "B2", 2).await;

@@ -370,3 +370,55 @@ async fn the_leaderboard_lists_established_ratings_best_first() {
     assert_eq!(hex["players"], json!([]));
     assert_eq!(s.get_json("/api/ratings/chess").await.0, 404);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_accounts_notice_counts_the_games_waiting_for_it_and_challenges_to_it() {
+    let s = TestServer::start("lobby-notice").await;
+    let ann = account(&s, "ann").await;
+    let bob = account(&s, "bob").await;
+    assert_eq!(
+        send(&s, Method::GET, "/api/account/events", None, None)
+            .await
+            .0,
+        401
+    );
+    let mut notice = Events::open_at(&s, "/api/account/events", Some(&ann)).await;
+    let (event, _, first) = notice.next(Duration::from_secs(5)).await;
+    assert_eq!(event, "notice");
+    assert_eq!(first, json!({"your_turn": [], "challenges": 0}));
+    // Bob challenges Ann by name: she sees it.
+    post_challenge(&s, &bob, json!({"variant": "sygo", "opponent": "ann"})).await;
+    let seen = notice
+        .until(Duration::from_secs(10), |n| n["challenges"] == 1)
+        .await;
+    assert_eq!(seen["your_turn"], json!([]));
+    // A correspondence game where Ann (White) moves first: it waits for her.
+    let corr = json!({"kind": "correspondence", "days_per_turn": 1, "bank_days": 2});
+    let (game, _, white) = {
+        let id = post_challenge(
+            &s,
+            &bob,
+            json!({"variant": "sygo", "size": 5, "color": "black", "clock": corr}),
+        )
+        .await;
+        let (status, a) = accept(&s, &ann, &id).await;
+        assert_eq!(status, 201);
+        (
+            a["game"].as_str().unwrap().to_string(),
+            (),
+            a["token"].as_str().unwrap().to_string(),
+        )
+    };
+    let seen = notice
+        .until(Duration::from_secs(10), |n| {
+            n["your_turn"].as_array().is_some_and(|w| !w.is_empty())
+        })
+        .await;
+    assert_eq!(seen["your_turn"][0]["id"], game.as_str());
+    assert_eq!(seen["your_turn"][0]["correspondence"], true);
+    assert!(seen["your_turn"][0]["deadline_ms"].as_i64().is_some());
+    s.play(&game, &white, "C3", 0).await;
+    notice
+        .until(Duration::from_secs(10), |n| n["your_turn"] == json!([]))
+        .await;
+}

@@ -375,3 +375,99 @@ pub(crate) fn holder_of(state: &AppState, game: &str, color: Color) -> Option<Ac
         .seat_holder(game, color)
         .and_then(|id| state.accounts.by_id(id))
 }
+
+/// A game waiting for the account's turn.
+#[derive(Serialize, PartialEq)]
+struct Waiting {
+    id: String,
+    /// When the account runs out of time in it (Unix milliseconds), if it
+    /// has a clock.
+    deadline_ms: Option<i64>,
+    correspondence: bool,
+}
+
+/// What the account's pages show on every page: the games waiting for its
+/// turn, and the challenges made to it.
+#[derive(Serialize, PartialEq)]
+struct Notice {
+    your_turn: Vec<Waiting>,
+    challenges: usize,
+}
+
+/// The account's notice as it stands.
+fn notice(state: &AppState, account: i64) -> Notice {
+    let now = now_ms();
+    let mut your_turn: Vec<Waiting> = state
+        .accounts
+        .seats_of(account)
+        .into_iter()
+        .filter_map(|(game, color)| {
+            let entry = state.games.get(&game).ok()?;
+            entry.with_live(|live| {
+                let pos = live.game.position();
+                let mine = !pos.is_over() && pos.side_to_move() == color;
+                // A hot-seat game of the account's own waits for no one.
+                let other = state.accounts.seat_holder(&game, color.opponent());
+                (mine && other != Some(account)).then(|| Waiting {
+                    id: game.clone(),
+                    deadline_ms: live.deadline(entry.meta.clock.as_ref()).map(|(_, d)| d),
+                    correspondence: matches!(
+                        entry.meta.clock,
+                        Some(crate::clock::TimeControl::Correspondence { .. })
+                    ),
+                })
+            })
+        })
+        .collect();
+    your_turn.sort_by_key(|w| w.deadline_ms.unwrap_or(i64::MAX));
+    let challenges = state
+        .lobby
+        .shown_to(Some(account), now)
+        .iter()
+        .filter(|c| c.opponent == Some(account) && c.is_open(now))
+        .count();
+    Notice {
+        your_turn,
+        challenges,
+    }
+}
+
+/// How often an account's stream looks whether its notice changed.
+const NOTICE_POLL: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `GET /api/account/events`: the account's notice (`event: notice`, JSON
+/// `{"your_turn": [{"id", "deadline_ms", "correspondence"}],
+/// "challenges"}`) at once and whenever it changes (looked at every two
+/// seconds); 401 when not signed in.
+pub(crate) async fn events(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+) -> Result<Response, ApiError> {
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    let account = signed_in.account.id;
+    let shutdown = state.shutdown.clone();
+    let stream = futures_util::stream::unfold(
+        (state.clone(), shutdown, None::<String>),
+        move |(state, mut shutdown, last)| async move {
+            loop {
+                if *shutdown.borrow() {
+                    return None;
+                }
+                let json = serde_json::to_string(&notice(&state, account)).unwrap_or_default();
+                if last.as_deref() != Some(json.as_str()) {
+                    let event: Result<Event, std::convert::Infallible> =
+                        Ok(Event::default().event("notice").data(&json));
+                    return Some((event, (state, shutdown, Some(json))));
+                }
+                tokio::select! {
+                    () = tokio::time::sleep(NOTICE_POLL) => {}
+                    _ = shutdown.changed() => return None,
+                }
+            }
+        },
+    );
+    let keep_alive = KeepAlive::new()
+        .interval(state.keep_alive)
+        .text("keep-alive");
+    Ok(Sse::new(stream).keep_alive(keep_alive).into_response())
+}

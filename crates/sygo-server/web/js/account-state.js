@@ -40,6 +40,16 @@ export function ready() {
   return loading;
 }
 
+/**
+ * Asks the server again for the account and the sides it holds, and keeps
+ * them here: a game started for the account elsewhere (a challenge of its
+ * accepted in the lobby) is then played by this browser. Never rejects.
+ */
+export function refresh() {
+  loading = load();
+  return loading;
+}
+
 /** The state known now (null before the first answer). */
 export const current = () => state;
 

@@ -126,8 +126,25 @@ export const changePassword = (current, next) =>
 /** Gives sides to the account signed in: `{claimed, refused}`. */
 export const claim = (claims) =>
   api('/api/account/claims', { method: 'POST', body: { claims }, keepalive: true });
-/** A player's profile: `{name, created, games, against_ai}` (404: no such player). */
+/** A player's profile: `{name, created, games, against_ai, ratings}` (404: no such player). */
 export const getPlayer = (name) => api(`/api/players/${encodeURIComponent(name)}`);
+
+// The lobby and the ratings (docs/web.md, "Lobby" and "Ratings").
+
+/** The challenges this browser sees and the games being played now:
+ * `{challenges, playing}`. */
+export const getLobby = () => api('/api/lobby');
+/** The lobby's live updates (server-sent events, `event: lobby`). */
+export const lobbyEventsUrl = () => '/api/lobby/events';
+/** Posts a challenge (signed in): `{variant, size, color, clock, rated,
+ * min_rating, max_rating, opponent}`; the challenge. */
+export const postChallenge = (terms) => api('/api/challenges', { method: 'POST', body: terms });
+/** Withdraws one's own challenge. */
+export const withdrawChallenge = (id) => api(`/api/challenges/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** Accepts a challenge (signed in): `{game, color, token}`. */
+export const acceptChallenge = (id) => api(`/api/challenges/${encodeURIComponent(id)}/accept`, { method: 'POST' });
+/** A board family's leaderboard: `{family, players: [{rank, name, rating, deviation, provisional, games}]}`. */
+export const getRatings = (family) => api(`/api/ratings/${encodeURIComponent(family)}`);
 
 /**
  * The tokens in the URL fragment. `#token=T` is the server's own link (the

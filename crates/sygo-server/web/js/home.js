@@ -1,7 +1,9 @@
 // The home page: your games (the ones this browser plays in, with whose turn
-// it is and a way back in as the player), start a game in one of the three
-// ways to play (against the AI, two people on this device, online with a
-// friend by link), or upload a record to review it.
+// it is and a way back in as the player), the lobby (the open challenges,
+// live, to accept; a challenge posted; js/lobby.js), start a game in one of
+// the three ways to play (against the AI, two people on this device, online
+// with a friend by link), the games being played now, or upload a record to
+// review it.
 
 import * as api from './api.js';
 import * as identity from './identity.js';
@@ -10,10 +12,11 @@ import { h, cap, other, setChildren } from './dom.js';
 import { copy } from './clipboard.js';
 import { resultText } from './announce.js';
 import { thumbnail } from './thumbnail.js';
-import { PRESETS, controlText, customClock, firstTurnText } from './clock.js';
+import { controlText, firstTurnText } from './clock.js';
+import { clockChoice } from './clock-choice.js';
+import { boardName, sizeOptions } from './boards.js';
+import { lobbySections } from './lobby.js';
 
-const SQUARE_SIZES = [5, 7, 9, 11, 13, 15, 17, 19];
-const HEX_BASES = [3, 4, 5, 6, 7, 8, 9, 10];
 const TIMES = [[200, '0.2 s'], [500, '0.5 s'], [1000, '1 s'], [2000, '2 s'], [5000, '5 s'], [10000, '10 s'], [30000, '30 s']];
 
 /** A fresh id for a creation request: the server gives the same game to a
@@ -27,6 +30,7 @@ function newRequestId() {
 
 export function showHome(root) {
   const yours = h('section', { class: 'card your-games', id: 'your-games', hidden: true, 'aria-labelledby': 'your-games-title' });
+  const lobby = lobbySections();
   setChildren(root,
     h('div', { class: 'home' },
       h('section', { class: 'intro' },
@@ -35,7 +39,10 @@ export function showHome(root) {
           'unconnected stone or grows any or all of your groups by one stone each. White moves first.'),
         h('p', {}, 'New to the game? ', h('a', { href: '/learn', id: 'learn-link' }, 'Learn the rules'), ' in a few minutes, by playing them.')),
       yours,
+      lobby.challenges,
+      lobby.post,
       newGameForm(),
+      lobby.playing,
       uploadForm()));
   showYourGames(yours);
   // Back on the tab (after playing in another one): whose turn may have changed.
@@ -66,8 +73,6 @@ function describe(g, mine) {
   else status = `${cap(g.to_move)} to move: waiting for your opponent.`;
   return { who, status, yourTurn, sides };
 }
-
-const boardName = (g) => (g.variant === 'hexsygo' ? `Hexsygo, base ${g.size}` : `Sygo ${g.size}×${g.size}`);
 
 async function showYourGames(section) {
   // Signed in, the account's games from its other devices are kept first.
@@ -161,10 +166,7 @@ function newGameForm() {
   const form = h('form', { class: 'card new-game', id: 'new-game', novalidate: true });
   const fillSizes = () => {
     const variant = form.querySelector('input[name=variant]:checked').value;
-    const opts = variant === 'hexsygo'
-      ? HEX_BASES.map((n) => h('option', { value: n, selected: n === 5 ? true : null }, `base ${n} (${3 * n * (n - 1) + 1} cells)`))
-      : SQUARE_SIZES.map((n) => h('option', { value: n, selected: n === 9 ? true : null }, `${n}×${n}`));
-    setChildren(size, ...opts);
+    setChildren(size, ...sizeOptions(variant));
   };
 
   // The three ways to play, all visible from the start.
@@ -292,95 +294,6 @@ function newGameForm() {
   fillSizes();
   fillSides();
   return form;
-}
-
-/** What each kind of custom clock does, in a sentence. */
-const KIND_TEXT = {
-  fischer: 'Fischer: each side has the main time, and the increment is added after each of its turns.',
-  byoyomi: 'Byo-yomi: after the main time, each turn is played within a period: a turn played within one keeps it ' +
-    'whole, each period run through is lost.',
-  correspondence: 'Correspondence: each side starts with the days per turn, and each turn adds them, up to the bank.',
-};
-
-/**
- * The clock of a new game: none (the default), a preset, or a custom clock
- * of one of the three kinds with its figures, each field stating its
- * limits (the server's, docs/web.md "Clocks"). `value()` is `{clock}`
- * (`null` for none) or `{error, field}` for a figure out of its limits.
- */
-function clockChoice() {
-  const groups = new Map();
-  for (const p of PRESETS) {
-    if (!groups.has(p.group)) groups.set(p.group, []);
-    groups.get(p.group).push(h('option', { value: p.id }, p.label));
-  }
-  const select = h('select', { id: 'clock', name: 'clock', 'aria-describedby': 'clock-note' },
-    h('option', { value: 'none', selected: true }, 'No clock'),
-    ...[...groups].map(([label, options]) => h('optgroup', { label }, ...options)),
-    h('option', { value: 'custom' }, 'Custom…'));
-  const kind = h('select', { id: 'clock-kind', name: 'clock-kind' },
-    h('option', { value: 'fischer' }, 'Fischer increment'),
-    h('option', { value: 'byoyomi' }, 'Byo-yomi periods'),
-    h('option', { value: 'correspondence' }, 'Correspondence'));
-  // A figure's field: its label, the input, and its limits in words.
-  const figure = (id, label, attrs, limits) => {
-    const input = h('input', { id, name: id, inputmode: 'decimal', 'aria-describedby': `${id}-limits`, ...attrs });
-    const limitText = h('span', { class: 'limits small', id: `${id}-limits` }, limits);
-    return { input, limitText, row: h('span', { class: 'field figure' }, h('label', { for: id }, label), input, limitText) };
-  };
-  const main = figure('clock-main', 'Main time (minutes)', { type: 'number', min: 0, max: 180, step: 'any', value: 10 }, '');
-  const increment = figure('clock-increment', 'Increment (seconds)', { type: 'number', min: 0, max: 600, step: 'any', value: 10 },
-    '0 to 600 (10 minutes), added after each turn');
-  const periods = figure('clock-periods', 'Periods', { type: 'number', min: 1, max: 30, step: 1, value: 5, inputmode: 'numeric' },
-    '1 to 30');
-  const period = figure('clock-period', 'Each period (seconds)', { type: 'number', min: 5, max: 600, step: 'any', value: 30 },
-    '5 to 600 (10 minutes); a turn within a period keeps it');
-  const days = h('select', { id: 'clock-days', name: 'clock-days', 'aria-describedby': 'clock-days-limits' },
-    ...[1, 2, 3, 5, 7, 10, 14].map((d) => h('option', { value: d, selected: d === 3 ? true : null }, `${d} day${d === 1 ? '' : 's'}`)));
-  const daysRow = h('span', { class: 'field figure' }, h('label', { for: 'clock-days' }, 'Days per turn'), days,
-    h('span', { class: 'limits small', id: 'clock-days-limits' }, '1, 2, 3, 5, 7, 10 or 14'));
-  const bank = figure('clock-bank', 'Bank (days)', { type: 'number', min: 1, max: 60, step: 1, value: 6, inputmode: 'numeric' }, '');
-  const custom = h('div', { class: 'custom-clock', id: 'custom-clock', hidden: true },
-    h('span', { class: 'field' }, h('label', { for: 'clock-kind' }, 'Kind'), kind),
-    main.row, increment.row, periods.row, period.row, daysRow, bank.row);
-  const note = h('p', { class: 'small', id: 'clock-note' }, '');
-  const show = () => {
-    const c = select.value;
-    const k = kind.value;
-    custom.hidden = c !== 'custom';
-    main.row.hidden = k === 'correspondence';
-    increment.row.hidden = k !== 'fischer';
-    periods.row.hidden = period.row.hidden = k !== 'byoyomi';
-    daysRow.hidden = bank.row.hidden = k !== 'correspondence';
-    main.limitText.textContent = k === 'fischer' ? '10 seconds (0.17) to 180 (3 hours)' : '0 to 180 (3 hours); 0: byo-yomi from the start';
-    bank.limitText.textContent = `From the days per turn (${days.value}) to 60: the most days a side may save up`;
-    bank.input.min = days.value;
-    const preset = PRESETS.find((p) => p.id === c);
-    const about = preset ? `${controlText(preset.clock)}.` : c === 'custom' ? KIND_TEXT[k] : '';
-    note.textContent = c === 'none' ? 'No clock: take as long as you like.'
-      : `${about} A side that runs out of time loses. White's clock starts as soon as the game is made.`;
-  };
-  for (const el of [select, kind]) el.addEventListener('change', show);
-  days.addEventListener('change', () => {
-    // A bank below the new days per turn becomes twice them (at most 60).
-    if (!(Number(bank.input.value) >= Number(days.value))) bank.input.value = Math.min(2 * Number(days.value), 60);
-    show();
-  });
-  show();
-  const fields = { main: main.input, increment: increment.input, periods: periods.input, period: period.input, days, bank: bank.input };
-  const value = () => {
-    const c = select.value;
-    if (c === 'none') return { clock: null };
-    if (c !== 'custom') return { clock: PRESETS.find((p) => p.id === c).clock };
-    const read = Object.fromEntries(Object.entries(fields).map(([k, el]) => [k, el.value]));
-    const checked = customClock(kind.value, read);
-    return checked.error ? { error: `Custom clock: ${checked.error}`, field: fields[checked.field] } : checked;
-  };
-  const element = h('fieldset', { class: 'clock-choice', id: 'clock-choice' },
-    h('legend', {}, 'Clock'),
-    h('span', { class: 'field' }, h('label', { for: 'clock' }, 'Time for each side'), select),
-    note, custom);
-  return { element, value };
 }
 
 /** A side's private link: the server's own (the secret in the fragment,

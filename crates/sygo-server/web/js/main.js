@@ -1,6 +1,6 @@
 // Routing between the pages: / (home), /games (the list), /game/{id},
 // /learn (the rules tutorial), /account (sign in, the account),
-// /player/{name} (a profile).
+// /player/{name} (a profile), /ratings (the leaderboard).
 
 import * as account from './account-state.js';
 import { showHome } from './home.js';
@@ -9,6 +9,7 @@ import { showGame } from './game.js';
 import { showLearn } from './tutorial/learn.js';
 import { showAccount } from './account.js';
 import { showPlayer } from './player.js';
+import { showRatings } from './ratings.js';
 
 /** A part of the path, decoded (as it is when it cannot be). */
 function decoded(part) {
@@ -39,6 +40,9 @@ function route() {
   } else if (path === '/account') {
     document.title = 'Your Sygo account';
     showAccount(root);
+  } else if (path === '/ratings') {
+    document.title = 'Ratings — Sygo';
+    showRatings(root);
   } else if (path === '/learn') {
     document.title = 'Learn Sygo';
     showLearn(root);

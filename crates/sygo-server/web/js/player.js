@@ -1,14 +1,17 @@
-// A player's profile, /player/{name}: since when, the record against the
-// AI, and the account's games (the board, the colour it played, the
-// opponent, the state or the result, a link to each).
+// A player's profile, /player/{name}: since when, the ratings (each board
+// family's, with its history as a graph, js/rating-graph.js), the record
+// against the AI, and the account's games (the board, the colour it played,
+// the opponent, the state or the result, a link to each).
 
 import * as api from './api.js';
 import * as account from './account-state.js';
 import { h, cap, setChildren } from './dom.js';
 import { resultText } from './announce.js';
 import { formatDate } from './account.js';
+import { boardName } from './boards.js';
+import { ratingText } from './ratings.js';
+import { ratingGraph } from './rating-graph.js';
 
-const boardName = (g) => (g.variant === 'hexsygo' ? `Hexsygo, base ${g.size}` : `Sygo ${g.size}×${g.size}`);
 
 export async function showPlayer(root, name) {
   setChildren(root, h('div', { class: 'player-page' }, h('h1', {}, name), h('p', {}, 'Loading…')));
@@ -37,9 +40,36 @@ export async function showPlayer(root, name) {
     h('h1', { id: 'player-name' }, p.name),
     h('p', { id: 'member-since' }, since ? `Member since ${since}.` : ''),
     mine ? h('p', { class: 'small' }, 'This is your profile. ', h('a', { href: '/account' }, 'Your account')) : null,
+    ratings(p),
     record(p.against_ai || {}),
     h('h2', { id: 'player-games-title' }, 'Games'),
     gamesTable(p)));
+}
+
+/** Each board family's rating: the figure ("1500?" while provisional), the
+ * deviation, the rated games, and the history as a graph. */
+function ratings(p) {
+  const all = p.ratings || {};
+  const family = (key, name) => {
+    const r = all[key];
+    if (!r) return null;
+    const history = r.history || [];
+    const games = r.games === 1 ? '1 rated game' : `${r.games || 0} rated games`;
+    return h('div', { class: 'family-rating', 'data-family': key },
+      h('h3', {}, name),
+      h('p', { class: 'rating-line' },
+        h('strong', { class: 'rating-value', 'data-rating': ratingText(r) }, ratingText(r)),
+        h('span', {}, ` ± ${Math.round(r.deviation)}`),
+        h('span', {}, ` · ${games}`),
+        r.provisional ? h('span', {}, ' · provisional: the margin (the deviation) is still wide') : null),
+      history.length
+        ? ratingGraph(history, { who: p.name, family: name, key })
+        : h('p', { class: 'small' }, `No rated ${name} game yet.`));
+  };
+  return h('section', { 'aria-labelledby': 'ratings-title', id: 'player-ratings' },
+    h('h2', { id: 'ratings-title' }, 'Ratings'),
+    h('div', { class: 'family-ratings' }, family('sygo', 'Sygo'), family('hexsygo', 'Hexsygo')),
+    h('p', { class: 'small' }, h('a', { href: '/ratings' }, 'The leaderboard')));
 }
 
 /** Won, lost, drawn and playing against the AI. */

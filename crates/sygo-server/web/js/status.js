@@ -27,6 +27,18 @@ export function renderStatus(page) {
   else if (sides.length === 1) role = `You play ${cap(sides[0])}.`;
   else role = 'You are watching.';
   parts.push(h('p', { class: 'role', id: 'role' }, role));
+  // The players' names, when the sides have them (a game of the lobby
+  // between two accounts; an uploaded record's are shown with the record).
+  if (g.source !== 'uploaded' && (g.black.name || g.white.name)) {
+    const player = (c) => {
+      const p = g[c];
+      const name = p.name
+        ? h('a', { href: `/player/${encodeURIComponent(p.name)}`, 'data-player-name': c }, p.name)
+        : p.kind === 'ai' ? `the AI (level ${p.level})` : 'a guest';
+      return h('span', { class: 'player-side' }, stoneIcon(c), ` ${cap(c)}: `, name);
+    };
+    parts.push(h('p', { class: 'players', id: 'players' }, player('white'), ' ', player('black')));
+  }
   if (!page.live()) parts.push(h('p', { class: 'reviewing' }, `Reviewing the position after turn ${shown.shown_turn}.`));
   setChildren(page.el.status, ...parts);
   // The tab's title; js/clock.js puts the time left first while it is this

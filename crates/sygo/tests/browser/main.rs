@@ -15,6 +15,7 @@ mod clocks;
 mod comeback;
 mod etiquette;
 mod harness;
+mod lobby;
 mod phone;
 mod play;
 mod review;
