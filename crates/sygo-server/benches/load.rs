@@ -7,7 +7,17 @@
 //!
 //! ```text
 //! cargo bench -p sygo-server --bench load [-- --games 500 --rate 200 --seconds 30]
+//!     [--clocks 1] [--subscribers 2000] [--timeouts 50] [--signins 100]
 //! ```
+//!
+//! What a community server carries besides (docs/performance.md): with
+//! `--clocks 1` every game has a live clock (3 hours + 10 s, so none runs
+//! out during the run); `--subscribers N` keeps N live-update streams open
+//! across the games, reading every update; `--timeouts K` adds K games
+//! whose Black runs out of time (a 10 s byo-yomi period) during the run,
+//! and prints how long after each deadline its end reached a subscriber;
+//! `--signins R` signs an account in R times a second (Argon2id) while the
+//! turns go on, and prints those answer times.
 //!
 //! The turns are sent on a fixed schedule, whether or not earlier answers
 //! have come (so a slow answer does not hide the ones that queue behind it);
@@ -45,6 +55,10 @@ fn main() {
     let games = option(&args, "--games", 500) as usize;
     let rate = option(&args, "--rate", 200);
     let seconds = option(&args, "--seconds", 30);
+    let clocks = option(&args, "--clocks", 0) != 0;
+    let subscribers = option(&args, "--subscribers", 0) as usize;
+    let timeouts = option(&args, "--timeouts", 0) as usize;
+    let signins = option(&args, "--signins", 0);
 
     let dir = std::env::temp_dir().join(format!("sygo-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -82,9 +96,14 @@ fn main() {
         let mut clients = Vec::with_capacity(games);
         for i in 0..games {
             let (variant, size) = boards[i % boards.len()];
+            let clock = if clocks {
+                json!({"kind": "fischer", "main_ms": 10_800_000, "increment_ms": 10_000})
+            } else {
+                Value::Null
+            };
             let r = http
                 .post(format!("{base}/api/games"))
-                .json(&json!({"variant": variant, "size": size,
+                .json(&json!({"variant": variant, "size": size, "clock": clock,
                               "black": {"kind": "human"}, "white": {"kind": "human"}}))
                 .send()
                 .await
@@ -110,6 +129,109 @@ fn main() {
             "created {games} games in {:.1} s; now {rate} turns/s for {seconds} s",
             t.elapsed().as_secs_f64()
         );
+
+        // Live-update streams, spread over the games, each read to the end.
+        let updates = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let mut streams = Vec::new();
+        for i in 0..subscribers {
+            let url = format!("{base}/api/games/{}/events", clients[i % clients.len()].id);
+            let (http, updates) = (http.clone(), updates.clone());
+            streams.push(tokio::spawn(async move {
+                let Ok(mut r) = http.get(url).timeout(Duration::from_secs(3600)).send().await
+                else {
+                    return;
+                };
+                while let Ok(Some(chunk)) = r.chunk().await {
+                    let n = chunk.windows(12).filter(|w| w == b"event: game\n").count();
+                    updates.fetch_add(n as u64, Ordering::Relaxed);
+                }
+            }));
+        }
+        // Games that run out of time during the run, each watched: how late
+        // after its deadline its end reaches a subscriber.
+        let lateness = Arc::new(Mutex::new(Vec::<i64>::new()));
+        let mut watched = Vec::new();
+        for _ in 0..timeouts {
+            let clock = json!({"kind": "byoyomi", "main_ms": 0, "periods": 1, "period_ms": 10_000});
+            let r = http
+                .post(format!("{base}/api/games"))
+                .json(&json!({"variant": "sygo", "size": 9, "clock": clock,
+                              "black": {"kind": "human"}, "white": {"kind": "human"}}))
+                .send()
+                .await
+                .unwrap();
+            let body: Value = r.json().await.unwrap();
+            let id = body["game"]["id"].as_str().unwrap().to_string();
+            let white = body["tokens"]["white"].as_str().unwrap().to_string();
+            let r = http
+                .post(format!("{base}/api/games/{id}/turns"))
+                .bearer_auth(white)
+                .json(&json!({"turn": "E5", "turn_number": 0}))
+                .send()
+                .await
+                .unwrap();
+            let game: Value = r.json().await.unwrap();
+            let deadline = game["clock"]["deadline_ms"].as_i64().unwrap();
+            let (http, base, lateness) = (http.clone(), base.clone(), lateness.clone());
+            watched.push(tokio::spawn(async move {
+                let mut r = http
+                    .get(format!("{base}/api/games/{id}/events"))
+                    .send()
+                    .await
+                    .unwrap();
+                let mut text = String::new();
+                while let Ok(Some(chunk)) = r.chunk().await {
+                    text.push_str(&String::from_utf8_lossy(&chunk));
+                    if text.contains("\"status\":\"over\"") {
+                        let now = std::time::SystemTime::now()
+                            .duration_since(std::time::UNIX_EPOCH)
+                            .unwrap()
+                            .as_millis() as i64;
+                        lateness.lock().push(now - deadline);
+                        return;
+                    }
+                    if let Some(end) = text.rfind("\n\n") {
+                        text.drain(..end);
+                    }
+                }
+            }));
+        }
+        // Sign-ins during the run.
+        let signin_times = Arc::new(Mutex::new(Vec::<Duration>::new()));
+        let signing = if signins > 0 {
+            let r = http
+                .post(format!("{base}/api/account"))
+                .json(&json!({"name": "loadtest", "password": "correct horse battery"}))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status().as_u16(), 201);
+            let (http, base, times) = (http.clone(), base.clone(), signin_times.clone());
+            Some(tokio::spawn(async move {
+                let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / signins as f64));
+                let mut tasks = Vec::new();
+                for _ in 0..signins * seconds {
+                    tick.tick().await;
+                    let (http, base, times) = (http.clone(), base.clone(), times.clone());
+                    tasks.push(tokio::spawn(async move {
+                        let sent = Instant::now();
+                        let r = http
+                            .post(format!("{base}/api/session"))
+                            .json(&json!({"name": "loadtest", "password": "correct horse battery"}))
+                            .send()
+                            .await;
+                        if r.is_ok_and(|r| r.status().as_u16() == 200) {
+                            times.lock().push(sent.elapsed());
+                        }
+                    }));
+                }
+                for t in tasks {
+                    let _ = t.await;
+                }
+            }))
+        } else {
+            None
+        };
 
         let latencies = Arc::new(Mutex::new(Vec::<Duration>::new()));
         let errors = Arc::new(Mutex::new(Vec::<String>::new()));
@@ -201,6 +323,44 @@ fn main() {
         }
         for e in errors.lock().iter().take(5) {
             println!("error: {e}");
+        }
+        if let Some(signing) = signing {
+            signing.await.unwrap();
+            let mut t = signin_times.lock().clone();
+            t.sort();
+            if !t.is_empty() {
+                let at = |q: f64| t[((t.len() as f64 * q).ceil() as usize).clamp(1, t.len()) - 1];
+                println!(
+                    "{} sign-ins ({}/s asked): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+                    t.len(),
+                    signins,
+                    ms(at(0.50)),
+                    ms(at(0.99)),
+                    ms(*t.last().unwrap())
+                );
+            }
+        }
+        if subscribers > 0 {
+            println!(
+                "{subscribers} live-update streams open: {} updates read",
+                updates.load(Ordering::Relaxed)
+            );
+        }
+        for w in watched {
+            let _ = tokio::time::timeout(Duration::from_secs(30), w).await;
+        }
+        let mut late = lateness.lock().clone();
+        late.sort();
+        if timeouts > 0 {
+            println!(
+                "timeouts: {} of {timeouts} seen ended; after the deadline: median {} ms, max {} ms",
+                late.len(),
+                late.get(late.len() / 2).copied().unwrap_or(-1),
+                late.last().copied().unwrap_or(-1)
+            );
+        }
+        for s in streams {
+            s.abort();
         }
     });
     let _ = stop.send(());

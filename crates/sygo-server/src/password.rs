@@ -1,14 +1,39 @@
 //! Passwords: the rules a new one follows, and their Argon2id hashes (the
 //! `argon2` crate with its recommended parameters: 19 MiB of memory, two
 //! passes, one lane), made and checked on the blocking threads so that a
-//! sign-in never holds up a turn. The crate compares in constant time; a
-//! password is never logged (no type here is `Debug`).
+//! sign-in never holds up a turn — at most one per core at a time (a
+//! flood of sign-ins waits its turn instead of taking 19 MiB a thread on
+//! hundreds of threads). The crate compares in constant time; a password is
+//! never logged (no type here is `Debug`).
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use std::sync::OnceLock;
 
+use tokio::sync::Semaphore;
+
 use crate::error::ApiError;
+
+/// Hashes made or checked at once: one per core.
+fn hashing() -> &'static Semaphore {
+    static HASHING: OnceLock<Semaphore> = OnceLock::new();
+    HASHING
+        .get_or_init(|| Semaphore::new(std::thread::available_parallelism().map_or(1, |n| n.get())))
+}
+
+/// Runs a hash on a blocking thread, once a core is free for it.
+async fn on_a_core<T: Send + 'static>(
+    what: &str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let _core = hashing()
+        .acquire()
+        .await
+        .map_err(|e| ApiError::Internal(format!("{what}: {e}")))?;
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::Internal(format!("{what}: {e}")))
+}
 
 /// The fewest and most characters of a password.
 pub(crate) const LENGTHS: std::ops::RangeInclusive<usize> = 8..=128;
@@ -34,7 +59,7 @@ pub(crate) fn check(password: &str, name: &str) -> Result<(), ApiError> {
 /// The Argon2id hash of a password, as a PHC string, with a fresh salt.
 pub(crate) async fn hash(password: String) -> Result<String, ApiError> {
     let salt = crate::secret::random_bytes::<16>()?;
-    tokio::task::spawn_blocking(move || {
+    on_a_core("hashing a password", move || {
         let salt = SaltString::encode_b64(&salt)
             .map_err(|e| ApiError::Internal(format!("a password's salt: {e}")))?;
         Argon2::default()
@@ -42,8 +67,7 @@ pub(crate) async fn hash(password: String) -> Result<String, ApiError> {
             .map(|h| h.to_string())
             .map_err(|e| ApiError::Internal(format!("hashing a password: {e}")))
     })
-    .await
-    .map_err(|e| ApiError::Internal(format!("hashing a password: {e}")))?
+    .await?
 }
 
 /// Whether `password` is the one whose hash is `stored` (false for a hash
