@@ -466,3 +466,63 @@ fn a_rated_game_counts_exactly_once_when_the_server_is_killed_in_the_middle() {
         acknowledged.len()
     );
 }
+
+/// `sygo admin` on a database, as the host types it: its standard output,
+/// standard error and exit code.
+fn admin(db: &Path, args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sygo"))
+        .arg("admin")
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn the_host_disables_an_account_from_the_command_line_while_the_server_runs() {
+    let db = temp_db("admin-cli");
+    let server = Served::start(&db);
+    sign_up(&server.addr, "ann");
+    let (out, _, code) = admin(&db, &["accounts"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("ann ") && out.contains("sessions   1"),
+        "{out}"
+    );
+    let (out, _, code) = admin(&db, &["disable", "ANN"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("ann is disabled"), "{out}");
+    let (_, err, code) = admin(&db, &["disable", "nobody"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("there is no account \"nobody\""), "{err}");
+    let (_, err, code) = admin(&db, &["annul", "ffffffff"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("changed no rating"), "{err}");
+    // The running server reads the change within about a second.
+    let body = json!({"name": "ann", "password": "correct horse"});
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (status, _, answer) =
+            request_with(&server.addr, "POST", "/api/session", Some(&body), &[]).unwrap();
+        if status == 403 {
+            assert_eq!(answer["error"]["code"], "disabled");
+            break;
+        }
+        assert!(Instant::now() < deadline, "still signs in: {status}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let (out, _, _) = admin(&db, &["accounts"]);
+    assert!(out.contains("disabled"), "{out}");
+    let (_, err, code) = admin(
+        &temp_db("admin-none").with_file_name("missing.db"),
+        &["accounts"],
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("missing.db"), "{err}");
+}
