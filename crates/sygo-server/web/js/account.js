@@ -1,12 +1,14 @@
 // The account page, /account. Signed out: sign in, or create an account
 // (the games this browser keeps become the account's). Signed in: who, the
-// profile, the password changed, sign out. The server's message is shown
+// profile, the password changed, sign out. Both: browser notifications
+// turned on or off (js/notify.js). The server's message is shown
 // when it refuses; a form's button is disabled while its request runs.
 
 import * as account from './account-state.js';
 import * as identity from './identity.js';
 import { h, setChildren } from './dom.js';
 import { announce } from './announce.js';
+import { notificationControl } from './notify.js';
 
 const NAME_RULE = '3 to 20 letters, digits, _ or -, starting with a letter or a digit.';
 const PASSWORD_RULE = '8 to 128 characters, not your name.';
@@ -113,7 +115,8 @@ function signedOut(root, state) {
       authForm(root, {
         key: 'sign-up', title: 'Create an account', button: 'Create account', busy: 'Creating the account…',
         password: 'new-password', create: true,
-      })));
+      })),
+    notificationControl());
 }
 
 /** The sign-in form, or the sign-up one (`create`). */
@@ -159,6 +162,7 @@ function signedIn(root, state) {
       h('a', { href: '/', class: 'button' }, 'Your games')),
     h('p', { class: 'small' }, 'The account keeps your games: every browser or device signed in to it shows them on ' +
       'its home page and plays them. Each game you start or join here becomes the account’s.'),
+    notificationControl(),
     passwordForm(name),
     signOutBox(root));
 }

@@ -27,14 +27,16 @@ export function describeTurn(game) {
   return t ? t.description : '';
 }
 
-/** "Black to move.", or the result. */
+/** "Black to move.", or the result ("Game aborted: no result."). */
 export function describeState(game) {
+  if (game.status === 'aborted') return 'Game aborted: no result.';
   if (game.status === 'over') return `Game over: ${resultText(game)}.`;
   return `${cap(game.to_move)} to move.`;
 }
 
 /** The result in words: "B+3" → "Black wins by 3". */
 export function resultText(game) {
+  if (game.status === 'aborted') return 'aborted, no result';
   const r = game.result;
   if (!r) return 'game over';
   const m = /^([BW])\+(.*)$/i.exec(r);

@@ -85,6 +85,37 @@ export const undo = (id, turnNumber, token, otherToken) =>
   api(`/api/games/${encodeURIComponent(id)}/undo`, {
     method: 'POST', body: { turn_number: turnNumber, other_token: otherToken || undefined }, token,
   });
+
+// Etiquette (docs/web.md, "Etiquette"), each with a side's token; each
+// answers with the game unless said.
+
+/** Ends the game with no result, before one's first turn. */
+export const abort = (id, token) =>
+  api(`/api/games/${encodeURIComponent(id)}/abort`, { method: 'POST', token });
+/** Asks the other person to take back one's last turn (`turnNumber`: the turns the page saw). */
+export const undoRequest = (id, turnNumber, token) =>
+  api(`/api/games/${encodeURIComponent(id)}/undo-request`, {
+    method: 'POST', body: { turn_number: turnNumber }, token,
+  });
+/** Accepts or declines the other side's undo request. */
+export const undoAnswer = (id, accept, token) =>
+  api(`/api/games/${encodeURIComponent(id)}/undo-answer`, { method: 'POST', body: { accept: !!accept }, token });
+/** Offers a rematch, or accepts the other's: `{state: "offered"}`, or one's
+ * seat in the rematch, `{game, color, token}`. */
+export const rematch = (id, token) =>
+  api(`/api/games/${encodeURIComponent(id)}/rematch`, { method: 'POST', token });
+/** One's seat in the rematch once it started: `{game, color, token}` (404 before). */
+export const getRematch = (id, token) => api(`/api/games/${encodeURIComponent(id)}/rematch`, { token });
+/** A line of chat from the token's side. */
+export const chat = (id, text, token) =>
+  api(`/api/games/${encodeURIComponent(id)}/chat`, { method: 'POST', body: { text }, token });
+/** The side's page is open (`present`) or closing; `keepalive` lets it be
+ * sent as the page goes (204, no body). */
+export const presence = (id, present, token, keepalive = false) =>
+  api(`/api/games/${encodeURIComponent(id)}/presence`, {
+    method: 'POST', body: { present: !!present }, token, keepalive,
+  });
+
 export const hint = (id, token, timeMs) =>
   api(`/api/games/${encodeURIComponent(id)}/hint`, { method: 'POST', body: { time_ms: timeMs }, token });
 /** Analyses the position after `turn` turns (null: the current one);
@@ -145,6 +176,22 @@ export const withdrawChallenge = (id) => api(`/api/challenges/${encodeURICompone
 export const acceptChallenge = (id) => api(`/api/challenges/${encodeURIComponent(id)}/accept`, { method: 'POST' });
 /** A board family's leaderboard: `{family, players: [{rank, name, rating, deviation, provisional, games}]}`. */
 export const getRatings = (family) => api(`/api/ratings/${encodeURIComponent(family)}`);
+
+// Notifications and conditional turns (docs/web.md, "Accounts" and
+// "Conditional turns").
+
+/** The account's notice, live (server-sent events, `event: notice`:
+ * `{your_turn: [{id, deadline_ms, correspondence}], challenges}`). */
+export const accountEventsUrl = () => '/api/account/events';
+/** A side's conditional turns: `{tree: [{if, then, next}]}`. */
+export const getConditional = (id, token) =>
+  api(`/api/games/${encodeURIComponent(id)}/conditional`, { token });
+/** Sets a side's conditional turns (422 with the rules' reason). */
+export const putConditional = (id, token, tree) =>
+  api(`/api/games/${encodeURIComponent(id)}/conditional`, { method: 'PUT', body: { tree }, token });
+/** Clears a side's conditional turns. */
+export const deleteConditional = (id, token) =>
+  api(`/api/games/${encodeURIComponent(id)}/conditional`, { method: 'DELETE', token });
 
 /**
  * The tokens in the URL fragment. `#token=T` is the server's own link (the

@@ -137,6 +137,9 @@ export class Composer {
   async activate(point) {
     const page = this.page;
     if (!page.canPlay()) {
+      // Not this page's turn: the point may go into a planned answer
+      // (js/conditional.js).
+      if (page.plan && page.plan.takePoint(point)) return;
       page.message(page.whyNot());
       return;
     }
@@ -204,7 +207,7 @@ export class Composer {
         // was not played; the page shows the game as it is now.
         try { page.onGame(await api.getGame(page.id)); } catch (_) { /* the message stays */ }
         const g2 = page.game;
-        text = g2.status === 'over'
+        text = g2.status !== 'playing'
           ? `Not played: the game is over (${resultText(g2)}).`
           : 'Not played: the game had moved on (another turn came first). The board now shows it as it is.';
       }

@@ -87,7 +87,7 @@ export class Controls {
     // Spectators and uploaded records have nothing to play, and nothing is
     // left to play once the game is over (the controls are under or beside
     // the board: the board does not move).
-    el.controls.hidden = page.mySides().length === 0 || g.status === 'over';
+    el.controls.hidden = page.mySides().length === 0 || g.status !== 'playing';
     let reason = '';
     if (can && n && !b.finish.allowed && b.steps) {
       reason = `Cannot finish yet: ${b.finish.reason || 'the turn cannot end here.'}`;
@@ -102,7 +102,7 @@ export class Controls {
       Object.values(g.stones).includes('black');
     el.balance.hidden = !balance;
     el.undoNote.hidden = offer.offered || page.mySides().length === 0 || g.status !== 'playing';
-    setText(el.undoNote, offer.reason || 'Undo is not offered in a game between two people online: a turn played stands.');
+    setText(el.undoNote, offer.reason || 'Undo is not offered in a game between two people online: after your turn, ask your opponent to take it back.');
     const hint = el.aiButtons.querySelector('#hint-button');
     const whyNoHint = can ? '' : hintReason(page);
     hint.disabled = !can;

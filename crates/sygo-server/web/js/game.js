@@ -11,6 +11,8 @@
 //   js/clock.js      both sides' clocks, ticking, and the tab's title
 //   js/review.js, js/analysis.js   review; hints and analyses
 //   js/ai-review.js  the AI's review of the whole game (js/graph.js)
+//   js/conditional.js  answers planned while the other side is to move
+//   js/etiquette.js  abort, undo requests, rematch, presence; js/chat.js
 
 import * as api from './api.js';
 import * as identity from './identity.js';
@@ -29,6 +31,9 @@ import * as analysis from './analysis.js';
 import { RecordTree } from './record-tree.js';
 import { AiReview } from './ai-review.js';
 import { Clocks } from './clock.js';
+import { Plan } from './conditional.js';
+import { Etiquette } from './etiquette.js';
+import { Chat } from './chat.js';
 
 /** What an uploaded record's page offers: nobody plays it. */
 export const UPLOADED = 'An uploaded record: step through it, or ask the AI to review it.';
@@ -78,6 +83,9 @@ class GamePage {
     this.controls = new Controls(this, this.el);
     this.clocks = new Clocks(this, this.el.clocks);
     this.aiReview = new AiReview(this);
+    this.plan = new Plan(this);
+    this.etiquette = new Etiquette(this, this.el);
+    this.chat = new Chat(this, this.el.chat);
     const turn = new URLSearchParams(location.search).get('turn');
     // The account signed in may hold sides of this game that this browser
     // has not kept yet (js/account-state.js): they are kept first.
@@ -101,6 +109,7 @@ class GamePage {
       return;
     }
     if (mine.notice) this.message(mine.notice);
+    this.etiquette.startPresence();
     this.aiReview.refresh(true);
     this.updates = subscribe(this.id, {
       onGame: (game) => this.enqueue(() => this.onGame(game)),
@@ -113,6 +122,8 @@ class GamePage {
     this.updates = null;
     if (this.aiReview) this.aiReview.stop();
     if (this.clocks) this.clocks.stop();
+    if (this.plan) this.plan.stop();
+    if (this.etiquette) this.etiquette.stop();
     this.stopped = true;
   }
 
@@ -184,7 +195,7 @@ class GamePage {
       token = this.tokens[g.to_move];
       other = this.tokens[g.to_move === 'black' ? 'white' : 'black'];
     } else {
-      return no(false, 'Undo is not offered in a game between two people online: a turn played stands.');
+      return no(false, 'Undo is not offered in a game between two people online: after your turn, ask your opponent to take it back.');
     }
     if (!this.live()) return no(true, 'Return to the game (▶|) to take back a turn.');
     const turns = g.turns || [];
@@ -225,6 +236,8 @@ class GamePage {
       undos(game) !== undos(prev);
     this.game = game;
     this.board.setGame(game);
+    this.etiquette.onGame(prev, game);
+    this.chat.update(game);
     if (newTurn) {
       if (prev && !initial) {
         const text = describeTurn(game);
@@ -245,6 +258,8 @@ class GamePage {
     // The clocks count from this state's deadline (js/clock.js).
     this.clocks.update(game);
     this.render();
+    // The answers planned for the other side's turn (js/conditional.js).
+    this.plan.update(game);
   }
 
   startFlip(game) {
@@ -361,6 +376,7 @@ class GamePage {
     }));
     if (this.record.active()) keepFocus(this.record.elements(), () => this.record.render());
     this.aiReview.render();
+    this.etiquette.render();
   }
 
   /** Only the preview of the point under the pointer (a hover, a tap). */

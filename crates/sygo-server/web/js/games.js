@@ -29,7 +29,7 @@ export async function showGames(root) {
       cell('Black', { 'data-player': 'black' }, player(g.black)),
       cell('White', { 'data-player': 'white' }, player(g.white)),
       cell('Turns', { class: 'num-cell' }, String(g.turns)),
-      cell('Status', {}, g.status === 'over' ? resultText(g) : `${cap(g.to_move)} to move`),
+      cell('Status', {}, g.status !== 'playing' ? resultText(g) : `${cap(g.to_move)} to move`),
       cell('Source', {}, g.source === 'uploaded' ? 'uploaded' : 'played'),
       cell('Updated', {}, formatTime(g.updated || g.created))));
   setChildren(root,

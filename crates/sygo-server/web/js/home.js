@@ -65,7 +65,8 @@ function describe(g, mine) {
   } else if (g.black.kind === 'ai' && g.white.kind === 'ai') who = `The AI against itself (levels ${g.black.level} and ${g.white.level})`;
   else who = 'You are watching';
   let status, yourTurn = false;
-  if (g.status === 'over') status = `Game over: ${resultText(g)}.`;
+  if (g.status === 'aborted') status = 'Game aborted: no result.';
+  else if (g.status !== 'playing') status = `Game over: ${resultText(g)}.`;
   else if (mine[g.to_move] && g[g.to_move].kind === 'human') {
     yourTurn = true;
     status = sides.length === 2 ? `Your turn: ${cap(g.to_move)} to move.` : 'Your turn.';
@@ -104,7 +105,7 @@ async function showYourGames(section) {
 
   const item = (x) => {
     const g = x.g;
-    const over = g.status === 'over';
+    const over = g.status !== 'playing';
     const href = `/game/${g.id}`;
     return h('li', {
       class: `my-game${x.yourTurn ? ' your-turn' : ''}${over ? ' over' : ''}`,

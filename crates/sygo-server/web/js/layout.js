@@ -32,6 +32,12 @@ export function buildLayout(page) {
   el.finishReason = h('p', { class: 'finish-reason small', id: 'finish-reason' });
   el.undoNote = h('p', { class: 'undo-note small', id: 'undo-note', hidden: true });
   el.legend = h('div', { class: 'legend', id: 'legend' });
+  // Etiquette (js/etiquette.js): abort, undo requests, rematch, under the
+  // bar's lines (it never moves them); the other side's presence; the chat
+  // (js/chat.js).
+  el.etiquette = h('div', { class: 'etiquette', id: 'etiquette' });
+  el.presence = h('p', { class: 'presence', id: 'presence', role: 'status', hidden: true });
+  el.chat = h('section', { class: 'chat', id: 'chat', 'aria-labelledby': 'chat-title', hidden: true });
   el.territoryBox = h('input', {
     type: 'checkbox', id: 'territory-toggle', onchange: (e) => page.toggleTerritory(e.target.checked),
   });
@@ -54,11 +60,12 @@ export function buildLayout(page) {
         // buttons: the lines under them may grow, never move them.
         el.clocks, el.controls, el.toMove, el.moveOptions,
         h('div', { class: 'message-box' }, el.message, el.preview),
-        el.finishReason),
+        el.finishReason, el.etiquette),
       h('aside', { class: 'panel', 'aria-label': 'Game' },
-        el.status, el.connection, el.scores, el.lastTurnText,
+        el.status, el.connection, el.presence, el.scores, el.lastTurnText,
         el.balance, el.undoNote, el.legend,
         h('div', { class: 'options' }, h('label', { class: 'check' }, el.territoryBox, ' Show territory')),
+        el.chat,
         h('details', { class: 'ai-tools', open: true }, h('summary', {}, 'AI'), el.aiButtons, el.aiReason, el.aiOut),
         el.aiReview,
         el.review,

@@ -10,17 +10,36 @@ import { eventsUrl } from './api.js';
  */
 export function subscribe(id, { onGame, onConnection }) {
   if (typeof EventSource === 'undefined') return { close() {} };
-  const es = new EventSource(eventsUrl(id));
-  es.addEventListener('game', (e) => {
-    let game;
-    try {
-      game = JSON.parse(e.data);
-    } catch (err) {
-      return;
-    }
-    onGame(game);
-  });
-  es.onopen = () => onConnection(true);
-  es.onerror = () => onConnection(false);
-  return es;
+  let es = null;
+  let closed = false;
+  const open = () => {
+    es = new EventSource(eventsUrl(id));
+    es.addEventListener('game', (e) => {
+      let game;
+      try {
+        game = JSON.parse(e.data);
+      } catch (err) {
+        return;
+      }
+      onGame(game);
+    });
+    es.onopen = () => onConnection(true);
+    es.onerror = () => onConnection(false);
+  };
+  // A page left keeps its connection open a while in some browsers, and a
+  // site has few connections: close it as the page goes, open it again if
+  // the page comes back from the browser's cache.
+  const hide = () => { if (es) es.close(); };
+  const show = (e) => { if (e.persisted && !closed) open(); };
+  window.addEventListener('pagehide', hide);
+  window.addEventListener('pageshow', show);
+  open();
+  return {
+    close() {
+      closed = true;
+      hide();
+      window.removeEventListener('pagehide', hide);
+      window.removeEventListener('pageshow', show);
+    },
+  };
 }

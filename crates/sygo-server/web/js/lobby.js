@@ -347,7 +347,11 @@ export function lobbySections() {
     });
     es.onopen = () => { connection.hidden = true; };
     es.onerror = () => { connection.hidden = false; };
-    window.addEventListener('pagehide', () => es.close());
+    window.addEventListener('pagehide', () => es.close(), { once: true });
+    // Back from the browser's cache: listen again.
+    window.addEventListener('pageshow', (e) => {
+      if (e.persisted && challenges.isConnected) listen();
+    }, { once: true });
   }
 
   return { challenges, post, playing };

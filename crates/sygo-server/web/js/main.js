@@ -10,6 +10,7 @@ import { showLearn } from './tutorial/learn.js';
 import { showAccount } from './account.js';
 import { showPlayer } from './player.js';
 import { showRatings } from './ratings.js';
+import * as notify from './notify.js';
 
 /** A part of the path, decoded (as it is when it cannot be). */
 function decoded(part) {
@@ -59,6 +60,9 @@ function route() {
 // account's games kept by this browser (js/account-state.js).
 account.ready();
 route();
+// The games waiting for this player and the challenges to them, on every
+// page: the header, the title, the favicon, notifications (js/notify.js).
+notify.start();
 
 // A link with a side's secret opened on the page already shown (only its
 // fragment differs, so the browser does not load it): load it, so that the

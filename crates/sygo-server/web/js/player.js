@@ -94,7 +94,7 @@ function opponent(o) {
 
 /** The state of a game, or its result as the player fared. */
 function state(g) {
-  if (g.status !== 'over') {
+  if (g.status === 'playing') {
     const thinking = g[g.to_move] && g[g.to_move].kind === 'ai' && g.ai_thinking ? ' (the AI is thinking)' : '';
     return `Playing: ${cap(g.to_move)} to move${thinking}`;
   }

@@ -3,7 +3,7 @@
 // markers in use. Each function draws from the page's state (js/game.js).
 
 import { h, cap, setChildren } from './dom.js';
-import { resultText } from './announce.js';
+import { describeState } from './announce.js';
 
 const stoneIcon = (c) => h('span', { class: `stone-icon ${c}`, 'aria-hidden': 'true' });
 
@@ -43,14 +43,16 @@ export function renderStatus(page) {
   setChildren(page.el.status, ...parts);
   // The tab's title; js/clock.js puts the time left first while it is this
   // browser's turn in a game with a clock.
-  page.clocks.setTitle(g.status === 'over' ? 'Game over' : `${cap(g.to_move)} to move`, title);
+  const ended = g.status === 'aborted' ? 'Game aborted' : 'Game over';
+  page.clocks.setTitle(g.status !== 'playing' ? ended : `${cap(g.to_move)} to move`, title);
 
   // Whose turn, in the bar under the board (one line, whatever it says).
   const toMove = page.el.toMove;
-  if (g.status === 'over') {
-    toMove.dataset.status = 'over';
+  if (g.status !== 'playing') {
+    // Over, or aborted ("Game aborted: no result.").
+    toMove.dataset.status = g.status;
     toMove.removeAttribute('data-to-move');
-    setChildren(toMove, `Game over: ${resultText(g)}.`);
+    setChildren(toMove, describeState(g));
   } else {
     toMove.removeAttribute('data-status');
     toMove.dataset.toMove = g.to_move;
@@ -73,7 +75,7 @@ export function renderStatus(page) {
       stoneIcon(c), h('strong', {}, ` ${who(c)}: ${total}`),
       h('span', { class: 'small' }, ` (${stones} stone${stones === 1 ? '' : 's'} + ${total - stones} surrounded point${total - stones === 1 ? '' : 's'})`));
   };
-  const over = g.status === 'over' && page.live();
+  const over = g.status !== 'playing' && page.live();
   setChildren(page.el.scores,
     h('p', { class: 'score-title small', id: 'score-title' }, over
       ? 'Final area count: stones plus the vacant points each side surrounds.'
@@ -88,7 +90,7 @@ export function moveOptions(page) {
   if (!page.live()) {
     return `You are reviewing an earlier position: ${page.touch ? 'tap ▶| to return' : '▶| (or End) returns'} to the game.`;
   }
-  if (g.status === 'over') return '';
+  if (g.status !== 'playing') return '';
   const side = cap(g.to_move);
   if (g[g.to_move].kind === 'ai') return `The AI plays ${side}'s turn.`;
   if (!page.canPlay()) {

@@ -244,6 +244,8 @@ fn online_each_browser_keeps_only_its_own_side_and_comes_back() {
         )
         .await;
         p2.click("#continue-link").await;
+        // The game page loads before its board takes a click.
+        p2.contains("role", "You play White").await;
         p2.point("E5").await;
         p2.stone("E5", "white").await;
         // White's browser cannot move for Black.

@@ -152,8 +152,22 @@ impl Server {
 
     /// A server on the database in `dir` (new or left by another server).
     pub fn start_in(dir: TempDir) -> Server {
+        Server::start_on(dir, "127.0.0.1:0")
+    }
+
+    /// Kills the server (SIGKILL) and starts another on the same database
+    /// and the same port: the pages' site, what it stores and their live
+    /// streams' address stay, and an `EventSource` reconnects by itself.
+    pub fn restart(self) -> Server {
+        let port = self.url.rsplit(':').next().expect("a port").to_string();
+        let dir = self.kill();
+        Server::start_on(dir, &format!("127.0.0.1:{port}"))
+    }
+
+    /// A server on the database in `dir`, listening on `addr`.
+    fn start_on(dir: TempDir, addr: &str) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_sygo"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+            .args(["serve", "--addr", addr, "--db"])
             .arg(dir.0.join("sygo.db"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -16,6 +16,8 @@ mod comeback;
 mod etiquette;
 mod harness;
 mod lobby;
+mod manners;
+mod notices;
 mod phone;
 mod play;
 mod review;
