@@ -94,12 +94,17 @@ impl Engine {
 
     /// One interval of the analysis in progress: the search goes on, then
     /// its report as one line (without its newline); `None` when there is
-    /// nothing to report.
+    /// nothing to report — also while no candidate has a simulation yet (an
+    /// interval on a busy machine can end before the first one), as a GUI
+    /// expects every report to name the best turn.
     fn analysis_report(&mut self) -> Option<String> {
         let request = self.analysis.clone()?;
         let analysis = self
             .player
             .ponder(&self.game, &Budget::time(request.interval))?;
+        if analysis.candidates.is_empty() && !self.game.position().is_over() {
+            return None;
+        }
         let report = analyze::report(&analysis, self.game.position(), &request);
         (!report.is_empty()).then_some(report)
     }

@@ -804,23 +804,31 @@ impl Entry {
         }
         debug_assert_eq!(asker, color.opponent());
         game.undo();
-        let keep = at - 1;
+        debug_assert_eq!(game.turns().len(), at - 1);
+        self.commit_undo(db, game, undos).await?;
+        self.publish();
+        Ok(())
+    }
+
+    /// Stores that `game` (the live game with turns taken back) is the game
+    /// now, counting one more undo, then makes it live (no AI thinking, no
+    /// undo request left). Called with the submission lock held.
+    async fn commit_undo(&self, db: &Db, game: Game, undos: i64) -> Result<(), ApiError> {
+        let keep = game.turns().len();
         db.undo(
             &self.meta.id,
             u32::try_from(keep).unwrap_or(u32::MAX),
             undos + 1,
         )
         .await
-        .map_err(|e| ApiError::Internal(format!("taking a turn back: {e:?}")))?;
-        {
-            let mut live = self.live.lock();
-            live.game = game;
-            live.summaries.truncate(keep);
-            live.updated = now_ms();
-            live.undos = undos + 1;
-            live.undo_request = None;
-        }
-        self.publish();
+        .map_err(|e| ApiError::Internal(format!("taking turns back: {e:?}")))?;
+        let mut live = self.live.lock();
+        live.game = game;
+        live.summaries.truncate(keep);
+        live.updated = now_ms();
+        live.ai_thinking = false;
+        live.undos = undos + 1;
+        live.undo_request = None;
         Ok(())
     }
 
@@ -1066,22 +1074,7 @@ impl Entry {
         for _ in 0..take {
             game.undo();
         }
-        let keep = game.turns().len();
-        db.undo(
-            &self.meta.id,
-            u32::try_from(keep).unwrap_or(u32::MAX),
-            undos + 1,
-        )
-        .await
-        .map_err(|e| ApiError::Internal(format!("taking turns back: {e:?}")))?;
-        {
-            let mut live = self.live.lock();
-            live.game = game;
-            live.summaries.truncate(keep);
-            live.updated = now_ms();
-            live.ai_thinking = false;
-            live.undos = undos + 1;
-        }
+        self.commit_undo(db, game, undos).await?;
         self.stop_ai_turn();
         self.publish();
         Ok(take)
