@@ -1,9 +1,9 @@
 //! Passwords: the rules a new one follows, and their Argon2id hashes (the
 //! `argon2` crate with its recommended parameters: 19 MiB of memory, two
 //! passes, one lane), made and checked on the blocking threads so that a
-//! sign-in never holds up a turn — at most one per core at a time (a
-//! flood of sign-ins waits its turn instead of taking 19 MiB a thread on
-//! hundreds of threads). The crate compares in constant time; a password is
+//! sign-in never holds up a turn — at most one per core but one at a time
+//! (a flood of sign-ins waits its turn instead of taking 19 MiB a thread on
+//! hundreds of threads, and the turns keep a core). The crate compares in constant time; a password is
 //! never logged (no type here is `Debug`).
 
 use argon2::Argon2;
