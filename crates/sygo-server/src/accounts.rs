@@ -1,19 +1,31 @@
 //! The accounts held in memory ([`Accounts`]): each account, the sessions of
-//! signed-in browsers (by the hash of their secret), and the seats — the
-//! sides of games that accounts hold. Loaded from the database at start,
-//! again when another program changes it (`sygo admin`); every change is
-//! committed to the database first (`db.rs`), then made here.
+//! signed-in browsers (by the hash of their secret), the seats — the
+//! sides of games that accounts hold —, and each account's vacations (on
+//! since when, and those that ended, for the allowance: [`Vacation`]).
+//! Loaded from the database at start, again when another program changes
+//! it (`sygo admin`); every change is committed to the database first
+//! (`db.rs`), then made here.
 
 use std::collections::HashMap;
 
 use parking_lot::RwLock;
 use sygo_rules::Color;
 
-use crate::db::{AccountRow, SeatRow, SessionRow, StoredAccounts};
+use crate::db::{AccountRow, SeatRow, SessionRow, StoredAccounts, VacationRow};
 use crate::error::ApiError;
 
 /// How long a session lasts: 30 days.
 pub(crate) const SESSION_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+
+/// A day in milliseconds.
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// The vacation an account may take in any [`VACATION_WINDOW_MS`]: 30 days.
+pub(crate) const VACATION_ALLOWANCE_MS: i64 = 30 * DAY_MS;
+
+/// The span over which vacation counts against the allowance: the last 365
+/// days.
+pub(crate) const VACATION_WINDOW_MS: i64 = 365 * DAY_MS;
 
 /// The fewest and most characters of a name.
 pub(crate) const NAME_LENGTHS: std::ops::RangeInclusive<usize> = 3..=20;
@@ -57,6 +69,9 @@ pub(crate) struct Account {
     /// Unix milliseconds.
     pub created: i64,
     pub disabled: bool,
+    /// Unix milliseconds: when its vacation began, `None` while it is not on
+    /// vacation.
+    pub vacation_since: Option<i64>,
 }
 
 impl From<AccountRow> for Account {
@@ -67,6 +82,62 @@ impl From<AccountRow> for Account {
             password_hash: r.password_hash,
             created: r.created,
             disabled: r.disabled,
+            vacation_since: r.vacation_since,
+        }
+    }
+}
+
+/// An account's vacation as it stands at a time (docs/web.md, "Vacation"):
+/// an allowance of [`VACATION_ALLOWANCE_MS`] in any [`VACATION_WINDOW_MS`].
+/// A vacation lasts at most what was left of the allowance when it began,
+/// and ends by itself then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Vacation {
+    /// When the vacation began (Unix milliseconds), `None` when not on
+    /// vacation.
+    pub since: Option<i64>,
+    /// When the vacation ends by itself, its allowance used up (while on).
+    pub until: Option<i64>,
+    /// Vacation taken in the window before the time asked about, the
+    /// current one included.
+    pub used_ms: i64,
+    /// What is left to take: on vacation, until it ends by itself.
+    pub left_ms: i64,
+}
+
+/// The vacation of the `ended` vacations (started, ended) within the window
+/// that ends at `at`.
+fn used_within(ended: &[(i64, i64)], at: i64) -> i64 {
+    let from = at - VACATION_WINDOW_MS;
+    ended
+        .iter()
+        .map(|&(s, e)| (e.min(at) - s.max(from)).max(0))
+        .sum()
+}
+
+/// The vacation of an account whose vacations that ended are `ended` and
+/// which is on vacation since `since` (if it is), at `now`.
+pub(crate) fn vacation_at(ended: &[(i64, i64)], since: Option<i64>, now: i64) -> Vacation {
+    match since {
+        None => {
+            let used_ms = used_within(ended, now);
+            Vacation {
+                since: None,
+                until: None,
+                used_ms,
+                left_ms: (VACATION_ALLOWANCE_MS - used_ms).max(0),
+            }
+        }
+        Some(since) => {
+            // What was left when it began is what it may last.
+            let until = since + (VACATION_ALLOWANCE_MS - used_within(ended, since)).max(0);
+            let at = now.min(until);
+            Vacation {
+                since: Some(since),
+                until: Some(until),
+                used_ms: used_within(ended, at) + (at - since).max(0),
+                left_ms: (until - now).max(0),
+            }
         }
     }
 }
@@ -90,8 +161,12 @@ struct Inner {
     /// SHA-256 of a session's secret → the session.
     sessions: HashMap<String, Session>,
     seats: HashMap<Seat, i64>,
+    /// When each seat was claimed (Unix milliseconds).
+    claimed: HashMap<Seat, i64>,
     /// Each account's seats, in the order claimed.
     seats_of: HashMap<i64, Vec<Seat>>,
+    /// Each account's vacations that ended, (started, ended), oldest first.
+    vacations: HashMap<i64, Vec<(i64, i64)>>,
     /// The largest account id so far.
     last_id: i64,
 }
@@ -146,8 +221,15 @@ impl Accounts {
         }
         for seat in stored.seats {
             if let Some(color) = color_from(&seat.color) {
-                inner.add_seat((seat.game_id, color), seat.account_id);
+                inner.add_seat((seat.game_id, color), seat.account_id, seat.claimed);
             }
+        }
+        for v in stored.vacations {
+            inner
+                .vacations
+                .entry(v.account_id)
+                .or_default()
+                .push((v.started, v.ended));
         }
         *self.inner.write() = inner;
     }
@@ -262,17 +344,72 @@ impl Accounts {
         let mut inner = self.inner.write();
         for seat in seats {
             if let Some(color) = color_from(&seat.color) {
-                inner.add_seat((seat.game_id.clone(), color), seat.account_id);
+                inner.add_seat((seat.game_id.clone(), color), seat.account_id, seat.claimed);
             }
         }
+    }
+
+    /// When a side of a game was claimed by the account holding it.
+    pub(crate) fn seat_claimed(&self, game: &str, color: Color) -> Option<i64> {
+        self.inner
+            .read()
+            .claimed
+            .get(&(game.to_string(), color))
+            .copied()
+    }
+
+    /// An account's vacation at `now` (`None` for no such account).
+    pub(crate) fn vacation(&self, id: i64, now: i64) -> Option<Vacation> {
+        let inner = self.inner.read();
+        let account = inner.by_id.get(&id)?;
+        let ended = inner.vacations.get(&id).map_or(&[][..], Vec::as_slice);
+        Some(vacation_at(ended, account.vacation_since, now))
+    }
+
+    /// The accounts on vacation: each id, when its vacation began and when
+    /// it ends by itself.
+    pub(crate) fn on_vacation(&self) -> Vec<(i64, i64, i64)> {
+        let inner = self.inner.read();
+        inner
+            .by_id
+            .values()
+            .filter_map(|a| {
+                let since = a.vacation_since?;
+                let ended = inner.vacations.get(&a.id).map_or(&[][..], Vec::as_slice);
+                vacation_at(ended, Some(since), since)
+                    .until
+                    .map(|until| (a.id, since, until))
+            })
+            .collect()
+    }
+
+    /// An account's vacation began at `since` (committed already).
+    pub(crate) fn vacation_on(&self, id: i64, since: i64) {
+        if let Some(a) = self.inner.write().by_id.get_mut(&id) {
+            a.vacation_since = Some(since);
+        }
+    }
+
+    /// An account's vacation ended (committed already).
+    pub(crate) fn vacation_off(&self, v: VacationRow) {
+        let mut inner = self.inner.write();
+        if let Some(a) = inner.by_id.get_mut(&v.account_id) {
+            a.vacation_since = None;
+        }
+        inner
+            .vacations
+            .entry(v.account_id)
+            .or_default()
+            .push((v.started, v.ended));
     }
 }
 
 impl Inner {
     /// Gives a seat to an account, unless another holds it already.
-    fn add_seat(&mut self, seat: Seat, account: i64) {
+    fn add_seat(&mut self, seat: Seat, account: i64, claimed: i64) {
         if let std::collections::hash_map::Entry::Vacant(v) = self.seats.entry(seat.clone()) {
             v.insert(account);
+            self.claimed.insert(seat.clone(), claimed);
             self.seats_of.entry(account).or_default().push(seat);
         }
     }
@@ -289,6 +426,7 @@ mod tests {
             password_hash: "h".to_string(),
             created: 0,
             disabled: false,
+            vacation_since: None,
         }
     }
 
@@ -350,6 +488,36 @@ mod tests {
         stored.accounts[1].disabled = true;
         accounts.replace(stored);
         assert!(accounts.signed_in("s3", 50).is_none(), "disabled");
+    }
+
+    #[test]
+    fn vacation_counts_in_a_window_of_365_days_and_lasts_what_was_left() {
+        let d = DAY_MS;
+        let now = 1000 * d;
+        // Nothing taken: 30 days left.
+        let v = vacation_at(&[], None, now);
+        assert_eq!((v.used_ms, v.left_ms), (0, 30 * d));
+        // 10 days 100 days ago, 5 days 400 days ago (out of the window).
+        let ended = [
+            (now - 400 * d, now - 395 * d),
+            (now - 100 * d, now - 90 * d),
+        ];
+        let v = vacation_at(&ended, None, now);
+        assert_eq!((v.used_ms, v.left_ms), (10 * d, 20 * d));
+        // A vacation half out of the window counts its part within.
+        let v = vacation_at(&[(now - 367 * d, now - 363 * d)], None, now);
+        assert_eq!(v.used_ms, 2 * d);
+        // On vacation since 3 days: it ends 20 days after it began.
+        let v = vacation_at(&ended, Some(now - 3 * d), now);
+        assert_eq!(v.until, Some(now + 17 * d));
+        assert_eq!((v.used_ms, v.left_ms), (13 * d, 17 * d));
+        // Past its end (the server was stopped): all of it used.
+        let v = vacation_at(&ended, Some(now - 3 * d), now + 30 * d);
+        assert_eq!(v.left_ms, 0);
+        // Nothing left: a vacation begun would end at once.
+        let full = [(now - 50 * d, now - 20 * d)];
+        assert_eq!(vacation_at(&full, None, now).left_ms, 0);
+        assert_eq!(vacation_at(&full, Some(now), now).until, Some(now));
     }
 
     #[test]

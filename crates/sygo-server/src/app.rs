@@ -116,6 +116,8 @@ impl AppState {
                 trust_proxy: config.trust_proxy,
             },
         };
+        // The clocks of the games of players on vacation stop as stored.
+        crate::vacation::load(&state);
         review::start(&state);
         Ok((state, Shutdown { ai, sender }))
     }
@@ -209,6 +211,7 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/account/password", post(api::accounts::change_password))
         .route("/account/claims", post(api::accounts::claims))
+        .route("/account/vacation", post(api::accounts::vacation))
         .route("/account/events", get(api::accounts::events))
         .route(
             "/session",

@@ -2,11 +2,19 @@
 //! ([`TimeControl`]: main time with an increment, main time with Japanese
 //! byo-yomi periods, correspondence days per turn with a capped bank) and a
 //! game's clock ([`ClockState`]): each side's time left and byo-yomi periods
-//! as of the end of its last turn, and when the turn of the side to move
-//! began. The deadline of the side to move follows from those; the
-//! database keeps them with every turn (`turns.clock`), so a restart finds
-//! every deadline where it was, and the server's watcher (`timeouts.rs`)
+//! as of the end of its last turn, when the turn of the side to move
+//! began, and the vacation time given back to that turn. The deadline of
+//! the side to move follows from those; the database keeps them with every
+//! turn (`turns.clock`, and `clock_credits`), so a restart finds every
+//! deadline where it was, and the server's watcher (`timeouts.rs`)
 //! declares a timeout at its deadline.
+//!
+//! A correspondence clock stops while the player to move is on vacation
+//! (docs/web.md, "Vacation"): the functions that count the time spent take
+//! the mover's [`Pause`], the vacation it is on (from when, and when it ends
+//! by itself at the latest); the time spent on vacation never counts, and
+//! when the vacation ends the part of the turn it covered is credited to
+//! the turn (`ClockState::credit`).
 
 use serde::{Deserialize, Serialize};
 use sygo_rules::Color;
@@ -173,12 +181,21 @@ pub(crate) struct Banked {
     pub periods: [u32; 2],
 }
 
-/// A game's clock: the banks, and when the turn of the side to move began.
+/// A vacation that stops a player's clock: from `.0` to `.1` at the latest
+/// (Unix milliseconds; the vacation ends by itself then, its allowance used
+/// up, unless it is switched off before).
+pub(crate) type Pause = (i64, i64);
+
+/// A game's clock: the banks, when the turn of the side to move began, and
+/// the vacation time credited to that turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ClockState {
     pub banked: Banked,
     /// Unix milliseconds.
     pub turn_started: i64,
+    /// Milliseconds of the running turn spent on vacations that have ended:
+    /// not counted against the mover (0 at each turn's start).
+    pub credit: i64,
 }
 
 impl ClockState {
@@ -191,6 +208,7 @@ impl ClockState {
                 periods: [periods; 2],
             },
             turn_started: now,
+            credit: 0,
         }
     }
 
@@ -206,13 +224,97 @@ impl ClockState {
         }
     }
 
-    /// When `color`, to move, runs out of time (Unix milliseconds).
-    pub(crate) fn deadline(&self, control: &TimeControl, color: Color) -> i64 {
+    /// When `color`'s time runs out without a vacation: the turn's start,
+    /// its time, and the vacation credited to the turn.
+    fn running_deadline(&self, control: &TimeControl, color: Color) -> i64 {
         self.turn_started
+            .saturating_add(self.credit)
             .saturating_add(self.allowance(control, color))
     }
 
-    /// The clock after `color` ends its turn at `now`: its time spent, its
+    /// The part of `pause` that stops the running turn (from its start, or
+    /// the vacation's if later): `None` if it began after the time ran out
+    /// (the turn was lost already).
+    fn stop(&self, control: &TimeControl, color: Color, pause: Option<Pause>) -> Option<Pause> {
+        let (from, to) = pause?;
+        let from = from.max(self.turn_started);
+        (from <= self.running_deadline(control, color)).then_some((from, to.max(from)))
+    }
+
+    /// When `color`, to move, runs out of time (Unix milliseconds), its
+    /// clock stopped by `pause` if given: later by the whole pause (which
+    /// may be cut short: the deadline then comes sooner).
+    pub(crate) fn deadline(
+        &self,
+        control: &TimeControl,
+        color: Color,
+        pause: Option<Pause>,
+    ) -> i64 {
+        let deadline = self.running_deadline(control, color);
+        match self.stop(control, color, pause) {
+            Some((from, to)) => deadline.saturating_add(to - from),
+            None => deadline,
+        }
+    }
+
+    /// Whether `color`'s clock is stopped at `now` by `pause`.
+    pub(crate) fn is_stopped(
+        &self,
+        control: &TimeControl,
+        color: Color,
+        pause: Option<Pause>,
+        now: i64,
+    ) -> bool {
+        self.stop(control, color, pause)
+            .is_some_and(|(from, to)| from <= now && now < to)
+    }
+
+    /// The time the running turn of `color` has used by `now`: since its
+    /// start, less the vacation credited to it and the part of `pause` (the
+    /// vacation its player is on) gone by.
+    fn used(&self, control: &TimeControl, color: Color, now: i64, pause: Option<Pause>) -> i64 {
+        let stopped = self
+            .stop(control, color, pause)
+            .map_or(0, |(from, to)| (to.min(now) - from).max(0));
+        now.saturating_sub(self.turn_started)
+            .saturating_sub(self.credit)
+            .saturating_sub(stopped)
+            .max(0)
+    }
+
+    /// The time `color`, to move, has left at `now` (periods included), its
+    /// clock stopped by `pause` if given.
+    pub(crate) fn left(
+        &self,
+        control: &TimeControl,
+        color: Color,
+        now: i64,
+        pause: Option<Pause>,
+    ) -> i64 {
+        self.allowance(control, color) - self.used(control, color, now, pause)
+    }
+
+    /// The clock when the vacation `pause` of `color`, to move, ends at
+    /// `end` (at the latest when it would by itself): the part of the
+    /// running turn it covered credited.
+    pub(crate) fn credited(
+        &self,
+        control: &TimeControl,
+        color: Color,
+        pause: Pause,
+        end: i64,
+    ) -> ClockState {
+        let covered = self
+            .stop(control, color, Some(pause))
+            .map_or(0, |(from, to)| (end.min(to) - from).max(0));
+        ClockState {
+            credit: self.credit.saturating_add(covered),
+            ..*self
+        }
+    }
+
+    /// The clock after `color` ends its turn at `now` (its clock stopped by
+    /// `pause` if given: its player is on vacation): its time spent, its
     /// increment or correspondence days added, its periods counted; the
     /// opponent's turn starts. [`TimedOut`] if its time ran out first.
     pub(crate) fn after_turn(
@@ -220,8 +322,9 @@ impl ClockState {
         control: &TimeControl,
         color: Color,
         now: i64,
+        pause: Option<Pause>,
     ) -> Result<ClockState, TimedOut> {
-        let used = now.saturating_sub(self.turn_started).max(0);
+        let used = self.used(control, color, now, pause);
         if used > self.allowance(control, color) {
             return Err(TimedOut(color));
         }
@@ -255,6 +358,7 @@ impl ClockState {
         Ok(ClockState {
             banked,
             turn_started: now,
+            credit: 0,
         })
     }
 }
@@ -327,12 +431,12 @@ mod tests {
             increment_ms: 5_000,
         };
         let s = ClockState::start(&c, 1_000);
-        assert_eq!(s.deadline(&c, B), 61_000);
-        let s = s.after_turn(&c, B, 11_000).unwrap();
+        assert_eq!(s.deadline(&c, B, None), 61_000);
+        let s = s.after_turn(&c, B, 11_000, None).unwrap();
         assert_eq!(s.banked.left, [55_000, 60_000]);
-        assert_eq!(s.deadline(&c, W), 71_000);
-        assert_eq!(s.after_turn(&c, W, 71_001), Err(TimedOut(W)));
-        let s = s.after_turn(&c, W, 71_000).unwrap();
+        assert_eq!(s.deadline(&c, W, None), 71_000);
+        assert_eq!(s.after_turn(&c, W, 71_001, None), Err(TimedOut(W)));
+        let s = s.after_turn(&c, W, 71_000, None).unwrap();
         assert_eq!(
             s.banked.left,
             [55_000, 5_000],
@@ -348,18 +452,18 @@ mod tests {
             period_ms: 30_000,
         };
         let s = ClockState::start(&c, 0);
-        assert_eq!(s.deadline(&c, B), 100_000);
+        assert_eq!(s.deadline(&c, B, None), 100_000);
         // 5 s into the first period: all three kept.
-        let s = s.after_turn(&c, B, 15_000).unwrap();
+        let s = s.after_turn(&c, B, 15_000, None).unwrap();
         assert_eq!((s.banked.left[0], s.banked.periods[0]), (0, 3));
         // White: 10 s main + 45 s: one period run through, two left.
-        let s = s.after_turn(&c, W, 15_000 + 55_000).unwrap();
+        let s = s.after_turn(&c, W, 15_000 + 55_000, None).unwrap();
         assert_eq!((s.banked.left[1], s.banked.periods[1]), (0, 2));
         // Black in byo-yomi: exactly one period is in time, and kept.
-        let s = s.after_turn(&c, B, 70_000 + 30_000).unwrap();
+        let s = s.after_turn(&c, B, 70_000 + 30_000, None).unwrap();
         assert_eq!(s.banked.periods[0], 3);
-        assert_eq!(s.deadline(&c, W), 100_000 + 60_000);
-        assert_eq!(s.after_turn(&c, W, 160_001), Err(TimedOut(W)));
+        assert_eq!(s.deadline(&c, W, None), 100_000 + 60_000);
+        assert_eq!(s.after_turn(&c, W, 160_001, None), Err(TimedOut(W)));
     }
 
     #[test]
@@ -369,12 +473,12 @@ mod tests {
             bank_days: 5,
         };
         let s = ClockState::start(&c, 0);
-        assert_eq!(s.deadline(&c, B), 3 * DAY_MS);
+        assert_eq!(s.deadline(&c, B, None), 3 * DAY_MS);
         // A quick turn: 3 days left + 3 added, capped at 5.
-        let s = s.after_turn(&c, B, 1000).unwrap();
+        let s = s.after_turn(&c, B, 1000, None).unwrap();
         assert_eq!(s.banked.left[0], 5 * DAY_MS);
         // White takes 2 days: 1 left + 3.
-        let s = s.after_turn(&c, W, 1000 + 2 * DAY_MS).unwrap();
+        let s = s.after_turn(&c, W, 1000 + 2 * DAY_MS, None).unwrap();
         assert_eq!(s.banked.left[1], 4 * DAY_MS);
         assert!(c.check().is_ok());
         assert!(
@@ -393,6 +497,49 @@ mod tests {
             .check()
             .is_err()
         );
+    }
+
+    #[test]
+    fn a_vacation_stops_the_clock_and_is_credited_when_it_ends() {
+        let c = TimeControl::Correspondence {
+            days_per_turn: 7,
+            bank_days: 14,
+        };
+        let d = DAY_MS;
+        let s = ClockState::start(&c, 0);
+        assert_eq!(s.deadline(&c, B, None), 7 * d);
+        // On vacation from day 1, at most to day 21: the time left stays
+        // what it was on day 1, the deadline 20 days later.
+        let pause = Some((d, 21 * d));
+        assert_eq!(s.left(&c, B, 3 * d, pause), 6 * d);
+        assert_eq!(s.left(&c, B, 20 * d, pause), 6 * d);
+        assert!(s.is_stopped(&c, B, pause, 20 * d));
+        assert!(!s.is_stopped(&c, B, pause, 21 * d));
+        assert_eq!(s.deadline(&c, B, pause), 27 * d);
+        // Its end gone by, the clock runs again.
+        assert_eq!(s.left(&c, B, 22 * d, pause), 5 * d);
+        // A turn on day 10, on vacation: only the first day counts.
+        let t = s.after_turn(&c, B, 10 * d, pause).unwrap();
+        assert_eq!(t.banked.left[0], 13 * d);
+        assert_eq!((t.turn_started, t.credit), (10 * d, 0));
+        // The vacation is switched off on day 4: three days credited.
+        let s = s.credited(&c, B, (d, 21 * d), 4 * d);
+        assert_eq!(s.credit, 3 * d);
+        assert_eq!(s.deadline(&c, B, None), 10 * d);
+        assert_eq!(s.left(&c, B, 5 * d, None), 5 * d);
+        assert!(s.after_turn(&c, B, 10 * d, None).is_ok());
+        assert_eq!(s.after_turn(&c, B, 10 * d + 1, None), Err(TimedOut(B)));
+        // A vacation that began before the turn counts from the turn's
+        // start, and never past its own end.
+        let late = ClockState::start(&c, 5 * d);
+        assert_eq!(late.credited(&c, B, (d, 30 * d), 6 * d).credit, d);
+        assert_eq!(late.credited(&c, B, (d, 7 * d), 9 * d).credit, 2 * d);
+        // One that began after the time ran out saves nothing.
+        let s = ClockState::start(&c, 0);
+        let after = Some((8 * d, 30 * d));
+        assert_eq!(s.deadline(&c, B, after), 7 * d);
+        assert!(!s.is_stopped(&c, B, after, 9 * d));
+        assert_eq!(s.after_turn(&c, B, 20 * d, after), Err(TimedOut(B)));
     }
 
     #[test]

@@ -41,6 +41,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../migrations/0007_lobby_and_ratings.sql")),
         M::up(include_str!("../migrations/0008_etiquette.sql")),
         M::up(include_str!("../migrations/0009_conditional_turns.sql")),
+        M::up(include_str!("../migrations/0010_vacation.sql")),
     ])
 }
 
@@ -87,6 +88,30 @@ pub(crate) struct AccountRow {
     /// Unix milliseconds.
     pub created: i64,
     pub disabled: bool,
+    /// Unix milliseconds: when the account's vacation began, `None` while
+    /// it is not on vacation.
+    pub vacation_since: Option<i64>,
+}
+
+/// A row of the `vacations` table: a vacation that ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct VacationRow {
+    pub account_id: i64,
+    /// Unix milliseconds.
+    pub started: i64,
+    /// Unix milliseconds.
+    pub ended: i64,
+}
+
+/// A row of the `clock_credits` table: the vacation time given back to the
+/// running turn of a correspondence game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CreditRow {
+    pub game_id: String,
+    /// The number of turns played when it was credited (the running turn).
+    pub turn: u32,
+    /// The whole credit of that turn, in milliseconds.
+    pub credit_ms: i64,
 }
 
 /// A row of the `sessions` table.
@@ -113,13 +138,14 @@ pub(crate) struct SeatRow {
 }
 
 /// The accounts as stored: every account, the sessions that have not
-/// expired, every seat, the rating changes not annulled (oldest first),
-/// the challenges.
+/// expired, every seat, the vacations that ended, the rating changes not
+/// annulled (oldest first), the challenges.
 #[derive(Default)]
 pub(crate) struct StoredAccounts {
     pub accounts: Vec<AccountRow>,
     pub sessions: Vec<SessionRow>,
     pub seats: Vec<SeatRow>,
+    pub vacations: Vec<VacationRow>,
     pub rating_changes: Vec<RatingChange>,
     pub challenges: Vec<ChallengeRow>,
 }
@@ -173,6 +199,9 @@ pub(crate) struct StoredGame {
     pub chat: Vec<ChatRow>,
     /// Each side's conditional turns as JSON, by colour name.
     pub conditionals: Vec<(String, String)>,
+    /// The vacation time credited to a turn: (the turns played when it was
+    /// credited, milliseconds).
+    pub credits: Vec<(u32, i64)>,
 }
 
 /// A row of the `chat` table.
@@ -278,6 +307,15 @@ enum Write {
         game: Box<GameRow>,
         seats: Vec<SeatRow>,
         challenge: String,
+    },
+    /// An account's vacation begins.
+    VacationOn { account_id: i64, since: i64 },
+    /// An account's vacation ends: the vacation kept, the account off
+    /// vacation, and the time credited to its games' running turns (all or
+    /// nothing).
+    VacationOff {
+        vacation: VacationRow,
+        credits: Vec<CreditRow>,
     },
 }
 
@@ -463,6 +501,21 @@ impl Db {
         .await
     }
 
+    /// Stores that an account's vacation began at `since`.
+    pub(crate) async fn vacation_on(&self, account_id: i64, since: i64) -> Result<(), WriteError> {
+        self.write(Write::VacationOn { account_id, since }).await
+    }
+
+    /// Stores that an account's vacation ended, and the time it gives back
+    /// to the running turns of its games, together.
+    pub(crate) async fn vacation_off(
+        &self,
+        vacation: VacationRow,
+        credits: Vec<CreditRow>,
+    ) -> Result<(), WriteError> {
+        self.write(Write::VacationOff { vacation, credits }).await
+    }
+
     /// Takes back every turn of `game_id` after the first `keep` and
     /// stores the game's count of undos; returns once it is committed.
     pub(crate) async fn undo(
@@ -597,6 +650,19 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
         let (game, color, tree) = row?;
         conditionals.entry(game).or_default().push((color, tree));
     }
+    let mut credits: HashMap<String, Vec<(u32, i64)>> = HashMap::new();
+    let mut stmt = conn.prepare("SELECT game_id, turn, credit_ms FROM clock_credits")?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, u32>(1)?,
+            r.get::<_, i64>(2)?,
+        ))
+    })?;
+    for row in rows {
+        let (game, turn, ms) = row?;
+        credits.entry(game).or_default().push((turn, ms));
+    }
     let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
     let mut stmt = conn.prepare(
         "SELECT game_id, turn, played, color, clock FROM turns ORDER BY game_id, number",
@@ -652,12 +718,14 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
         let review = reviews.remove(&row.id);
         let chat = chat.remove(&row.id).unwrap_or_default();
         let conditionals = conditionals.remove(&row.id).unwrap_or_default();
+        let credits = credits.remove(&row.id).unwrap_or_default();
         games.push(StoredGame {
             row,
             turns,
             review,
             chat,
             conditionals,
+            credits,
         });
     }
     Ok(games)
@@ -911,6 +979,35 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
                 .map_err(classify)?;
         }
         Write::Seats(seats) => insert_seats(&sp, seats).map_err(classify)?,
+        Write::VacationOn { account_id, since } => {
+            sp.prepare_cached("UPDATE accounts SET vacation_since = ?2 WHERE id = ?1")
+                .and_then(|mut st| st.execute(params![account_id, since]))
+                .map_err(classify)?;
+        }
+        Write::VacationOff { vacation, credits } => {
+            sp.prepare_cached("UPDATE accounts SET vacation_since = NULL WHERE id = ?1")
+                .and_then(|mut st| st.execute(params![vacation.account_id]))
+                .map_err(classify)?;
+            sp.prepare_cached(
+                "INSERT INTO vacations (account_id, started, ended) VALUES (?1, ?2, ?3)",
+            )
+            .and_then(|mut st| {
+                st.execute(params![
+                    vacation.account_id,
+                    vacation.started,
+                    vacation.ended
+                ])
+            })
+            .map_err(classify)?;
+            for c in credits {
+                sp.prepare_cached(
+                    "INSERT OR REPLACE INTO clock_credits (game_id, turn, credit_ms) \
+                     VALUES (?1, ?2, ?3)",
+                )
+                .and_then(|mut st| st.execute(params![c.game_id, c.turn, c.credit_ms]))
+                .map_err(classify)?;
+            }
+        }
     }
     // Dropping a savepoint unreleased rolls it back; this keeps it.
     sp.commit().map_err(classify)
@@ -918,8 +1015,10 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
 
 /// Every account, the sessions that have not expired, every seat.
 pub(crate) fn load_accounts(conn: &Connection) -> rusqlite::Result<StoredAccounts> {
-    let mut stmt = conn
-        .prepare("SELECT id, name, password_hash, created, disabled FROM accounts ORDER BY id")?;
+    let mut stmt = conn.prepare(
+        "SELECT id, name, password_hash, created, disabled, vacation_since FROM accounts \
+         ORDER BY id",
+    )?;
     let accounts = stmt
         .query_map([], |r| {
             Ok(AccountRow {
@@ -928,6 +1027,18 @@ pub(crate) fn load_accounts(conn: &Connection) -> rusqlite::Result<StoredAccount
                 password_hash: r.get(2)?,
                 created: r.get(3)?,
                 disabled: r.get::<_, i64>(4)? != 0,
+                vacation_since: r.get(5)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut stmt = conn
+        .prepare("SELECT account_id, started, ended FROM vacations ORDER BY account_id, started")?;
+    let vacations = stmt
+        .query_map([], |r| {
+            Ok(VacationRow {
+                account_id: r.get(0)?,
+                started: r.get(1)?,
+                ended: r.get(2)?,
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -977,6 +1088,7 @@ pub(crate) fn load_accounts(conn: &Connection) -> rusqlite::Result<StoredAccount
         accounts,
         sessions,
         seats,
+        vacations,
         rating_changes: load_rating_changes(conn)?,
         challenges,
     })

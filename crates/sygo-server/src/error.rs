@@ -35,6 +35,8 @@ pub enum ApiError {
     /// 409: the turn number sent is not the game's, the game is over, or the
     /// AI is already searching this game.
     Conflict(String),
+    /// 409: a vacation asked for with none of the allowance left.
+    NoVacationLeft(String),
     /// 413: a body over the limit.
     TooLarge,
     /// 415: a body that is not of the type expected.
@@ -69,7 +71,7 @@ impl ApiError {
             | ApiError::CrossSite(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::NoVacationLeft(_) => StatusCode::CONFLICT,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -91,6 +93,7 @@ impl ApiError {
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::Conflict(_) => "conflict",
+            ApiError::NoVacationLeft(_) => "no_vacation_left",
             ApiError::TooLarge => "too_large",
             ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
             ApiError::RateLimited { .. } => "rate_limited",
@@ -113,6 +116,7 @@ impl ApiError {
             | ApiError::RateLimited { message: m, .. }
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
+            | ApiError::NoVacationLeft(m)
             | ApiError::UnsupportedMediaType(m)
             | ApiError::Illegal(m)
             | ApiError::BadRecord(m) => m.clone(),

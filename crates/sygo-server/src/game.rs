@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use sygo_rules::{Color, Game, Geometry, Point, Position, Turn, TurnSummary};
 
-use crate::clock::{ClockState, TimeControl};
+use crate::clock::{ClockState, Pause, TimeControl};
 use crate::conditional::Branch;
 
 /// One side of a game, as the API writes it.
@@ -156,6 +156,12 @@ pub(crate) struct Live {
     /// Each side's conditional turns (secret to the other side), by
     /// `Color::index`.
     pub conditional: [Vec<Branch>; 2],
+    /// In a correspondence game, the vacation that stops each side's clock
+    /// on its turns (from the vacation's start, or the side's claim if
+    /// later, to when the vacation ends by itself at the latest), by
+    /// `Color::index`; `None` while the side's account is not on vacation
+    /// (and always under a live clock).
+    pub vacation: [Option<Pause>; 2],
 }
 
 /// A line of a game's chat.
@@ -171,7 +177,8 @@ pub(crate) struct ChatLine {
 
 impl Live {
     /// The side to move and its deadline (Unix milliseconds), while the game
-    /// is played with a clock.
+    /// is played with a clock: with the mover on vacation, the deadline
+    /// once its vacation has ended by itself (sooner if it is switched off).
     pub(crate) fn deadline(&self, control: Option<&TimeControl>) -> Option<(Color, i64)> {
         let (control, clock) = (control?, self.clock.as_ref()?);
         let pos = self.game.position();
@@ -179,7 +186,27 @@ impl Live {
             return None;
         }
         let color = pos.side_to_move();
-        Some((color, clock.deadline(control, color)))
+        Some((color, clock.deadline(control, color, self.pause())))
+    }
+
+    /// The vacation of the side to move (a game in progress), if it is on
+    /// one.
+    pub(crate) fn pause(&self) -> Option<Pause> {
+        let pos = self.game.position();
+        if pos.is_over() {
+            return None;
+        }
+        self.vacation[pos.side_to_move().index()]
+    }
+
+    /// Whether the clock of the side to move is stopped at `now` by its
+    /// vacation.
+    pub(crate) fn is_paused(&self, control: Option<&TimeControl>, now: i64) -> bool {
+        let (Some(control), Some(clock)) = (control, self.clock.as_ref()) else {
+            return false;
+        };
+        let pos = self.game.position();
+        !pos.is_over() && clock.is_stopped(control, pos.side_to_move(), self.pause(), now)
     }
 }
 

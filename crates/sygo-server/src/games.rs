@@ -17,7 +17,7 @@ use parking_lot::{Mutex, RwLock};
 use sygo_rules::{Color, Game, Geometry, Position, Turn, TurnError, TurnSummary, Variant};
 use tokio::sync::broadcast;
 
-use crate::clock::{Banked, ClockState, TimeControl};
+use crate::clock::{Banked, ClockState, Pause, TimeControl};
 use crate::conditional::Branch;
 use crate::db::{ChatRow, Db, GameRow, StoredGame, TurnRow, WriteError};
 use crate::error::{ApiError, StoredGameError, StoredGameProblem};
@@ -116,6 +116,7 @@ impl Entry {
                 chat: Vec::new(),
                 connected: [false; 2],
                 conditional: [Vec::new(), Vec::new()],
+                vacation: [None; 2],
             }),
             submit: tokio::sync::Mutex::new(()),
             search: tokio::sync::Mutex::new(()),
@@ -227,6 +228,7 @@ impl Entry {
                         *c = ClockState {
                             banked,
                             turn_started: stored.played,
+                            credit: 0,
                         }
                     }
                     Err(e) => eprintln!(
@@ -235,6 +237,14 @@ impl Entry {
                     ),
                 }
             }
+        }
+        // The vacation credited to the running turn.
+        let running = u32::try_from(game.turns().len()).unwrap_or(u32::MAX);
+        if let (Some(c), Some(&(_, ms))) = (
+            clock.as_mut(),
+            stored.credits.iter().find(|(turn, _)| *turn == running),
+        ) {
+            c.credit = ms;
         }
         let entry = Entry::new(meta, game, updated);
         {
@@ -408,14 +418,20 @@ impl Entry {
         undos: Option<i64>,
     ) -> Result<bool, ApiError> {
         let _submit = self.submit.lock().await;
-        let (mut game, now_undos, clock) =
-            self.with_live(|live| (live.game.clone(), live.undos, live.clock));
+        let (mut game, now_undos, clock, paused) = self.with_live(|live| {
+            (
+                live.game.clone(),
+                live.undos,
+                live.clock,
+                live.vacation[color.index()],
+            )
+        });
         let number = game.turns().len();
         // A turn after the mover's deadline loses on time instead.
         if let (Some(control), Some(clock)) = (&self.meta.clock, clock)
             && !game.position().is_over()
             && game.position().side_to_move() == color
-            && clock.after_turn(control, color, now_ms()).is_err()
+            && clock.after_turn(control, color, now_ms(), paused).is_err()
         {
             self.commit_timeout(db, ratings, color).await?;
             return Err(ApiError::Conflict(
@@ -489,16 +505,22 @@ impl Entry {
         let summary = TurnSummary::of(before, color, turn)
             .map_err(|e| ApiError::Internal(format!("summarising a turn: {e}")))?;
         let now = now_ms();
-        // The clock after the turn: the mover's time spent (a resignation
-        // out of turn leaves the clock as it is).
-        let clock = match (&self.meta.clock, self.with_live(|live| live.clock)) {
+        // The clock after the turn: the mover's time spent, less any time
+        // on vacation (a resignation out of turn leaves the clock as it is).
+        let (clock, paused) = self.with_live(|live| (live.clock, live.vacation[color.index()]));
+        let clock = match (&self.meta.clock, clock) {
             (Some(control), Some(clock)) if before.side_to_move() == color => {
                 // A turn within the deadline (checked by `play`), or a
                 // resignation at any time: never a timeout here.
-                Some(clock.after_turn(control, color, now).unwrap_or(ClockState {
-                    banked: clock.banked,
-                    turn_started: now,
-                }))
+                Some(
+                    clock
+                        .after_turn(control, color, now, paused)
+                        .unwrap_or(ClockState {
+                            banked: clock.banked,
+                            turn_started: now,
+                            credit: 0,
+                        }),
+                )
             }
             (_, clock) => clock,
         };
@@ -577,7 +599,8 @@ impl Entry {
             let (control, clock) = (self.meta.clock.as_ref()?, live.clock?);
             let pos = live.game.position();
             let color = pos.side_to_move();
-            (!pos.is_over() && clock.after_turn(control, color, now_ms()).is_err()).then_some(color)
+            let late = clock.after_turn(control, color, now_ms(), live.pause());
+            (!pos.is_over() && late.is_err()).then_some(color)
         });
         match due {
             Some(color) => {
@@ -585,6 +608,78 @@ impl Entry {
                 Ok(true)
             }
             None => Ok(false),
+        }
+    }
+
+    /// The game's submission lock, held by a change of a player's vacation
+    /// across the changes it makes to the game (`vacation.rs`): no turn is
+    /// committed and no timeout declared meanwhile.
+    pub(crate) async fn hold_submissions(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.submit.lock().await
+    }
+
+    /// Whether this game's clock stops for a vacation: a correspondence
+    /// clock.
+    pub(crate) fn pauses_for_vacation(&self) -> bool {
+        matches!(self.meta.clock, Some(TimeControl::Correspondence { .. }))
+    }
+
+    /// `color`'s account went on vacation: its clock stops during `pause`
+    /// (on its turns; a correspondence game only). Called with the
+    /// submission lock held; the watchers are told.
+    pub(crate) fn vacation_begins(&self, color: Color, pause: Pause) {
+        if !self.pauses_for_vacation() {
+            return;
+        }
+        let changed = {
+            let mut live = self.live.lock();
+            let was = live.vacation[color.index()];
+            live.vacation[color.index()] = Some(pause);
+            was != Some(pause)
+        };
+        if changed {
+            self.publish();
+        }
+    }
+
+    /// What the end of `color`'s vacation at `end` credits to the running
+    /// turn, if `color` is to move with its clock stopped: the turns played
+    /// (the turn it is credited to) and the turn's whole credit then.
+    pub(crate) fn vacation_credit(&self, color: Color, end: i64) -> Option<(usize, i64)> {
+        self.with_live(|live| {
+            let pos = live.game.position();
+            if pos.is_over() || pos.side_to_move() != color {
+                return None;
+            }
+            let pause = live.vacation[color.index()]?;
+            let (control, clock) = (self.meta.clock.as_ref()?, live.clock?);
+            let credited = clock.credited(control, color, pause, end);
+            Some((live.game.turns().len(), credited.credit))
+        })
+    }
+
+    /// `color`'s vacation ended (committed already, with the running
+    /// turn's `credit` if it has one): its clock runs again. Called with
+    /// the submission lock held; the watchers are told.
+    pub(crate) fn vacation_ends(&self, color: Color, credit: Option<i64>) {
+        let changed = {
+            let mut live = self.live.lock();
+            let was = live.vacation[color.index()].take();
+            if let (Some(credit), Some(clock)) = (credit, live.clock.as_mut()) {
+                clock.credit = credit;
+            }
+            was.is_some() || credit.is_some()
+        };
+        if changed {
+            self.publish();
+        }
+    }
+
+    /// Sets `color`'s vacation as stored, when the games are read at start
+    /// (nothing runs yet: no lock).
+    pub(crate) fn vacation_as_stored(&self, color: Color, pause: Pause) {
+        if self.pauses_for_vacation() {
+            self.live.lock().vacation[color.index()] = Some(pause);
         }
     }
 

@@ -70,6 +70,7 @@ mod state;
 mod time;
 mod timeouts;
 mod uploaded;
+mod vacation;
 mod view;
 
 pub use app::app;

@@ -6,7 +6,10 @@
 //! declared within about a second of its deadline (the deadlines are read
 //! from memory: a scan takes microseconds a game). About once a second it
 //! also ends the games no one has touched for a week and shows the sides
-//! whose page closed as disconnected.
+//! whose page closed as disconnected. Before the deadlines, it ends the
+//! vacations whose allowance is used up (`vacation::end_used_up`: the
+//! clocks of those players' correspondence games run again), and it wakes
+//! for the next such end too.
 
 use std::time::Duration;
 
@@ -25,6 +28,9 @@ pub(crate) fn start(state: &AppState) {
         loop {
             let now = now_ms();
             let mut next = now + MAX_SLEEP_MS;
+            if let Some(end) = crate::vacation::end_used_up(&state, now).await {
+                next = next.min(end + 1);
+            }
             for (entry, deadline) in state.games.deadlines() {
                 if deadline < now {
                     if let Err(e) = entry.time_out_if_due(&state.db, &state.ratings).await {

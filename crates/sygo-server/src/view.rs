@@ -90,6 +90,9 @@ struct SideClock {
     left_ms: i64,
     /// Byo-yomi periods left (0 without byo-yomi).
     periods: u32,
+    /// Whether the side's account is on vacation, its clock stopped on its
+    /// turns (a correspondence game; always false under a live clock).
+    on_vacation: bool,
 }
 
 /// A game's clock as the API writes it.
@@ -98,10 +101,17 @@ struct ClockView<'a> {
     control: &'a TimeControl,
     black: SideClock,
     white: SideClock,
-    /// The side whose time runs (`None` once the game is over).
+    /// The side whose time runs (`None` once the game is over): the side to
+    /// move, also while its clock is stopped (`paused`).
     running: Option<&'static str>,
+    /// Whether the running side's clock is stopped: its account is on
+    /// vacation (then no deadline).
+    paused: bool,
+    /// While `paused`: the running side's time left, which does not go
+    /// down.
+    paused_left_ms: Option<i64>,
     /// When the running side runs out of time: RFC 3339, and Unix
-    /// milliseconds.
+    /// milliseconds (`None` while paused).
     deadline: Option<String>,
     deadline_ms: Option<i64>,
     /// The server's time when this was written, Unix milliseconds: a page
@@ -112,19 +122,29 @@ struct ClockView<'a> {
 fn clock_view<'a>(meta: &'a Meta, live: &Live) -> Option<ClockView<'a>> {
     let control = meta.clock.as_ref()?;
     let clock = live.clock?;
+    let pos = live.game.position();
+    let to_move = (!pos.is_over()).then(|| pos.side_to_move());
     let side = |c: Color| SideClock {
         left_ms: clock.banked.left[c.index()].max(0),
         periods: clock.banked.periods[c.index()],
+        on_vacation: to_move.is_some() && live.vacation[c.index()].is_some(),
     };
-    let running = live.deadline(Some(control));
+    let now = crate::time::now_ms();
+    // Stopped: the mover on vacation (then no deadline to count down to).
+    let paused = to_move
+        .filter(|_| live.is_paused(Some(control), now))
+        .map(|color| clock.left(control, color, now, live.pause()).max(0));
+    let deadline = live.deadline(Some(control)).filter(|_| paused.is_none());
     Some(ClockView {
         control,
         black: side(Color::Black),
         white: side(Color::White),
-        running: running.map(|(c, _)| c.lowercase()),
-        deadline: running.map(|(_, d)| rfc3339(d)),
-        deadline_ms: running.map(|(_, d)| d),
-        now_ms: crate::time::now_ms(),
+        running: to_move.map(Color::lowercase),
+        paused: paused.is_some(),
+        paused_left_ms: paused,
+        deadline: deadline.map(|(_, d)| rfc3339(d)),
+        deadline_ms: deadline.map(|(_, d)| d),
+        now_ms: now,
     })
 }
 

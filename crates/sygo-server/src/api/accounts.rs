@@ -1,7 +1,8 @@
 //! Accounts (docs/web.md, "Accounts"): `POST /api/account` (sign up),
 //! `POST /api/session` (sign in), `DELETE /api/session` (sign out),
 //! `GET /api/account` (the account and the sides it holds, with their
-//! tokens), `POST /api/account/password`, `POST /api/account/claims`.
+//! tokens, and its vacation), `POST /api/account/password`,
+//! `POST /api/account/claims`, `POST /api/account/vacation`.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -9,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use sygo_rules::Color;
 
-use crate::accounts::{Account, check_name};
+use crate::accounts::{Account, VACATION_ALLOWANCE_MS, VACATION_WINDOW_MS, Vacation, check_name};
 use crate::api::extract::JsonBody;
 use crate::api::json_response;
 use crate::client_addr::ClientAddr;
@@ -51,6 +52,51 @@ pub(crate) struct NewPassword {
 #[derive(Deserialize)]
 pub(crate) struct Claims {
     claims: Vec<Claim>,
+}
+
+/// The body of `POST /api/account/vacation`.
+#[derive(Deserialize)]
+pub(crate) struct VacationSwitch {
+    on: bool,
+}
+
+/// An account's vacation as the API writes it.
+#[derive(Serialize)]
+struct VacationView {
+    on: bool,
+    /// When it began (RFC 3339, Unix ms), while on.
+    since: Option<String>,
+    since_ms: Option<i64>,
+    /// When it ends by itself, its allowance used up, while on.
+    until: Option<String>,
+    until_ms: Option<i64>,
+    /// Vacation taken in the last 365 days, the current one included.
+    used_ms: i64,
+    /// What is left to take (while on: until it ends by itself).
+    left_ms: i64,
+    /// The same in days, to a tenth (`left_days` rounded down).
+    used_days: f64,
+    left_days: f64,
+    /// The allowance: `allowance_days` in any `window_days`.
+    allowance_days: i64,
+    window_days: i64,
+}
+
+fn vacation_view(v: Vacation) -> VacationView {
+    const DAY: f64 = crate::clock::DAY_MS as f64;
+    VacationView {
+        on: v.since.is_some(),
+        since: v.since.map(rfc3339),
+        since_ms: v.since,
+        until: v.until.map(rfc3339),
+        until_ms: v.until,
+        used_ms: v.used_ms,
+        left_ms: v.left_ms,
+        used_days: (v.used_ms as f64 / DAY * 10.0).round() / 10.0,
+        left_days: (v.left_ms as f64 / DAY * 10.0).floor() / 10.0,
+        allowance_days: VACATION_ALLOWANCE_MS / crate::clock::DAY_MS,
+        window_days: VACATION_WINDOW_MS / crate::clock::DAY_MS,
+    }
 }
 
 #[derive(Serialize)]
@@ -160,6 +206,8 @@ pub(crate) async fn claim(
             .await
             .map_err(|e| ApiError::Internal(format!("storing claims: {e:?}")))?;
         state.accounts.add_seats(&new);
+        // A side claimed while on vacation: its clock stops from now.
+        crate::vacation::seats_added_locked(state, &new).await;
     }
     Ok((claimed, refused))
 }
@@ -191,6 +239,7 @@ pub(crate) async fn sign_up(
             password_hash,
             created: now_ms(),
             disabled: false,
+            vacation_since: None,
         };
         match state.db.insert_account(row.clone()).await {
             Ok(()) => {}
@@ -275,6 +324,7 @@ struct Held<'a> {
 struct Mine<'a> {
     account: AccountView<'a>,
     games: Vec<Held<'a>>,
+    vacation: VacationView,
 }
 
 /// `GET /api/account`: the account signed in and the sides it holds, newest
@@ -313,11 +363,17 @@ pub(crate) async fn get(
             })
         })
         .collect();
+    let vacation = state
+        .accounts
+        .vacation(account.id, now_ms())
+        .map(vacation_view)
+        .ok_or_else(|| ApiError::Internal("an account went away".to_string()))?;
     let answer = json(
         StatusCode::OK,
         &Mine {
             account: account_view(&account),
             games,
+            vacation,
         },
     )?;
     Ok(match renewed {
@@ -368,6 +424,29 @@ pub(crate) async fn claims(
     json(StatusCode::OK, &ClaimAnswer { claimed, refused })
 }
 
+#[derive(Serialize)]
+struct VacationAnswer {
+    vacation: VacationView,
+}
+
+/// `POST /api/account/vacation` (`{"on": true | false}`): switches the
+/// account's vacation on or off (as it is already: nothing changes); 200
+/// with the vacation as it then stands; 409 `no_vacation_left` when
+/// switched on with nothing left of the allowance.
+pub(crate) async fn vacation(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(request): JsonBody<VacationSwitch>,
+) -> Result<Response, ApiError> {
+    let v = crate::vacation::switch(&state, signed_in.account.id, request.on).await?;
+    json(
+        StatusCode::OK,
+        &VacationAnswer {
+            vacation: vacation_view(v),
+        },
+    )
+}
+
 /// The colour of a side as an account holds it (for other modules).
 pub(crate) fn holder_of(state: &AppState, game: &str, color: Color) -> Option<Account> {
     state
@@ -381,9 +460,11 @@ pub(crate) fn holder_of(state: &AppState, game: &str, color: Color) -> Option<Ac
 struct Waiting {
     id: String,
     /// When the account runs out of time in it (Unix milliseconds), if it
-    /// has a clock.
+    /// has a clock that runs (none while it is stopped by a vacation).
     deadline_ms: Option<i64>,
     correspondence: bool,
+    /// Whether its clock is stopped: the account is on vacation.
+    paused: bool,
 }
 
 /// What the account's pages show on every page: the games waiting for its
@@ -408,13 +489,16 @@ fn notice(state: &AppState, account: i64) -> Notice {
                 let mine = !pos.is_over() && pos.side_to_move() == color;
                 // A hot-seat game of the account's own waits for no one.
                 let other = state.accounts.seat_holder(&game, color.opponent());
+                let control = entry.meta.clock.as_ref();
+                let paused = live.is_paused(control, now);
                 (mine && other != Some(account)).then(|| Waiting {
                     id: game.clone(),
-                    deadline_ms: live.deadline(entry.meta.clock.as_ref()).map(|(_, d)| d),
+                    deadline_ms: live.deadline(control).filter(|_| !paused).map(|(_, d)| d),
                     correspondence: matches!(
                         entry.meta.clock,
                         Some(crate::clock::TimeControl::Correspondence { .. })
                     ),
+                    paused,
                 })
             })
         })
@@ -436,7 +520,7 @@ fn notice(state: &AppState, account: i64) -> Notice {
 const NOTICE_POLL: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// `GET /api/account/events`: the account's notice (`event: notice`, JSON
-/// `{"your_turn": [{"id", "deadline_ms", "correspondence"}],
+/// `{"your_turn": [{"id", "deadline_ms", "correspondence", "paused"}],
 /// "challenges"}`) at once and whenever it changes (looked at every two
 /// seconds); 401 when not signed in.
 pub(crate) async fn events(

@@ -246,6 +246,8 @@ async fn start_rematch(state: &AppState, old: &Arc<Entry>) -> Result<Arc<Entry>,
             .await
             .map_err(|e| ApiError::Internal(format!("storing a rematch's seats: {e:?}")))?;
         state.accounts.add_seats(&seats);
+        // A player on vacation: the rematch's clock stops on its turns.
+        crate::vacation::seats_added(state, &seats).await;
     }
     old.set_rematch(entry.meta.id.clone());
     Ok(entry)

@@ -495,6 +495,8 @@ pub(crate) async fn accept(
     let entry = std::sync::Arc::new(entry);
     state.games.insert(entry.clone());
     state.accounts.add_seats(&seats);
+    // A player on vacation: the new game's clock stops on its turns.
+    crate::vacation::seats_added(&state, &seats).await;
     c.state = ChallengeState::Accepted {
         game: game_id.clone(),
     };

@@ -63,6 +63,9 @@ struct Profile<'a> {
     against_ai: Record,
     /// By family: `sygo`, `hexsygo`.
     ratings: std::collections::BTreeMap<&'static str, FamilyRating>,
+    /// Whether the player is on vacation (its correspondence clocks
+    /// stopped).
+    on_vacation: bool,
 }
 
 /// `GET /api/players/{name}`: the profile; 404 for no such account, or a
@@ -137,6 +140,7 @@ pub(crate) async fn profile(
         games,
         against_ai,
         ratings,
+        on_vacation: account.vacation_since.is_some(),
     };
     let json = serde_json::to_string(&body).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(json_response(StatusCode::OK, json))

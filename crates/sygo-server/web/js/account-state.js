@@ -22,8 +22,9 @@ const CLAIMS_PER_REQUEST = 100;
 
 /**
  * What is known: `{signedIn: false}`, or `{signedIn: true, account: {name,
- * created}}`; `unknown: true` (with `error`) when the server could not be
- * asked. Null until the first answer.
+ * created}, vacation}` (`vacation` as `GET /api/account` gives it, or null);
+ * `unknown: true` (with `error`) when the server could not be asked. Null
+ * until the first answer.
  */
 let state = null;
 let loading = null;
@@ -78,7 +79,7 @@ async function load() {
   try {
     const answer = await api.getAccount();
     keepAccountGames(answer.games);
-    set({ signedIn: true, account: answer.account });
+    set({ signedIn: true, account: answer.account, vacation: answer.vacation || null });
   } catch (e) {
     if (e.status === 401) set({ signedIn: false });
     else set({ signedIn: false, unknown: true, error: e.message });
@@ -170,11 +171,11 @@ export async function signIn(name, password, { create = false } = {}) {
   try {
     const mine = await api.getAccount();
     keepAccountGames(mine.games);
-    set({ signedIn: true, account: mine.account });
+    set({ signedIn: true, account: mine.account, vacation: mine.vacation || null });
   } catch (e) {
     held = new Map();
     noteClaimed(answer.claimed);
-    set({ signedIn: true, account: answer.account });
+    set({ signedIn: true, account: answer.account, vacation: null });
   }
   return { account: state.account, claimed, offered: claims.length };
 }
@@ -189,6 +190,17 @@ export async function signOut({ forgetGames = false } = {}) {
   if (forgetGames) identity.forgetTokens([...held].map(([token, s]) => ({ id: s.id, token })));
   held = new Map();
   set({ signedIn: false });
+}
+
+/**
+ * Switches the account's vacation on or off (never done but on the
+ * player's click); returns the vacation as it then stands. Throws the
+ * server's ApiError (409 `no_vacation_left`).
+ */
+export async function setVacation(on) {
+  const answer = await api.setVacation(on);
+  if (state && state.signedIn) set({ ...state, vacation: answer.vacation });
+  return answer.vacation;
 }
 
 /** Changes the password (every other session of the account ends). */

@@ -1,14 +1,16 @@
 // The account page, /account. Signed out: sign in, or create an account
 // (the games this browser keeps become the account's). Signed in: who, the
-// profile, the password changed, sign out. Both: browser notifications
-// turned on or off (js/notify.js). The server's message is shown
-// when it refuses; a form's button is disabled while its request runs.
+// profile, vacation switched on or off (with what is left of it), the
+// password changed, sign out. Both: browser notifications turned on or off
+// (js/notify.js). The server's message is shown when it refuses; a form's
+// button is disabled while its request runs.
 
 import * as account from './account-state.js';
 import * as identity from './identity.js';
 import { h, setChildren } from './dom.js';
 import { announce } from './announce.js';
 import { notificationControl } from './notify.js';
+import { formatDays } from './clock.js';
 
 const NAME_RULE = '3 to 20 letters, digits, _ or -, starting with a letter or a digit.';
 const PASSWORD_RULE = '8 to 128 characters, not your name.';
@@ -163,8 +165,80 @@ function signedIn(root, state) {
     h('p', { class: 'small' }, 'The account keeps your games: every browser or device signed in to it shows them on ' +
       'its home page and plays them. Each game you start or join here becomes the account’s.'),
     notificationControl(),
+    vacationBox(state.vacation),
     passwordForm(name),
     signOutBox(root));
+}
+
+/** A time as the reader writes it, to the minute. */
+function formatWhen(ms) {
+  const d = new Date(ms);
+  if (typeof ms !== 'number' || Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString(undefined, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/** A span of vacation in words: "12 days 3 h", "nothing". */
+const vacationSpan = (ms) => (ms > 0 ? formatDays(ms) : 'nothing');
+
+/**
+ * Vacation: on or off, since when, what is left of the allowance, and the
+ * switch (a click only: it is never switched on otherwise). While on, the
+ * clocks of the account's correspondence games stop on its turns.
+ */
+function vacationBox(vacation) {
+  const status = h('p', { id: 'vacation-status', role: 'status' });
+  const left = h('p', { class: 'small', id: 'vacation-left' });
+  const button = h('button', { type: 'button', id: 'vacation-button' });
+  const message = h('p', { class: 'form-message', role: 'alert', id: 'vacation-message' });
+  const box = h('section', { class: 'card vacation-box', id: 'vacation-box', 'aria-labelledby': 'vacation-title' },
+    h('h2', { id: 'vacation-title' }, 'Vacation'),
+    h('p', { class: 'small' }, 'On vacation, the clocks of your correspondence games stop on your turns, and your ' +
+      'opponents see that you are away. Live games are not affected. You have 30 days of vacation in any 365; ' +
+      'a vacation ends by itself when they are used up, and it is only ever switched on here, by you.'),
+    status, left,
+    h('p', { class: 'account-buttons' }, button),
+    message);
+  let current = vacation;
+  const draw = () => {
+    const v = current;
+    if (!v) {
+      status.textContent = 'Your vacation cannot be shown now: reload the page.';
+      left.textContent = '';
+      button.hidden = true;
+      return;
+    }
+    button.hidden = false;
+    button.textContent = v.on ? 'End vacation' : 'Go on vacation';
+    button.setAttribute('aria-pressed', v.on ? 'true' : 'false');
+    button.disabled = !v.on && !(v.left_ms > 0);
+    box.toggleAttribute('data-on', !!v.on);
+    if (v.on) {
+      status.textContent = `You are on vacation since ${formatWhen(v.since_ms)}: the clocks of your correspondence ` +
+        'games are stopped on your turns.';
+      left.textContent = `It ends by itself on ${formatWhen(v.until_ms)} at the latest, when your vacation is used ` +
+        `up (${vacationSpan(v.left_ms)} left).`;
+    } else {
+      status.textContent = 'You are not on vacation.';
+      left.textContent = v.left_ms > 0
+        ? `${vacationSpan(v.left_ms)} of vacation left (${vacationSpan(v.used_ms)} taken in the last ${v.window_days} days).`
+        : `No vacation left: you have taken ${v.allowance_days} days in the last ${v.window_days}.`;
+    }
+  };
+  button.addEventListener('click', async () => {
+    if (!current || button.disabled) return;
+    const on = !current.on;
+    button.disabled = true;
+    message.textContent = '';
+    try {
+      current = await account.setVacation(on);
+      draw();
+    } catch (err) {
+      message.textContent = err.message;
+      draw();
+    }
+  });
+  draw();
+  return box;
 }
 
 function passwordForm(name) {

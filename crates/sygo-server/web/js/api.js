@@ -154,6 +154,9 @@ export const signOut = () => api('/api/session', { method: 'DELETE' });
 export const getAccount = () => api('/api/account');
 export const changePassword = (current, next) =>
   api('/api/account/password', { method: 'POST', body: { current, new: next } });
+/** Switches the account's vacation on or off: `{vacation: {on, since_ms,
+ * until_ms, used_ms, left_ms, …}}` (409 `no_vacation_left`). */
+export const setVacation = (on) => api('/api/account/vacation', { method: 'POST', body: { on } });
 /** Gives sides to the account signed in: `{claimed, refused}`. */
 export const claim = (claims) =>
   api('/api/account/claims', { method: 'POST', body: { claims }, keepalive: true });

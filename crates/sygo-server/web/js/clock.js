@@ -7,6 +7,9 @@
 // (`deadline_ms`) with the server's time (`now_ms`). The page counts down
 // from the deadline with its own clock corrected by `now_ms - Date.now()`
 // at receipt, so a page whose clock is wrong still shows the server's time.
+// A correspondence clock stopped by its player's vacation (`paused`, the
+// time left frozen in `paused_left_ms`, no deadline) is shown "On vacation"
+// and is not counted down.
 // One timer, set for the moment the shown time changes next, writes only
 // the text that changed (nothing is measured: no layout is forced), and
 // stops once the game is over or the page is left.
@@ -154,8 +157,9 @@ export function customClock(kind, f) {
  * What a side's clock shows at the server's time `now`: `{time, extra,
  * left}`, `left` the milliseconds of the figure shown (main time, the
  * current byo-yomi period, days), `total` the milliseconds to its deadline
- * (for the running side), `byoyomi` once in its periods, `out` when its
- * time ran out.
+ * (for the running side whose clock runs), `byoyomi` once in its periods,
+ * `out` when its time ran out, `paused` when it is the side to move but its
+ * clock is stopped by its vacation (its time left frozen, nothing counts).
  */
 export function sideTime(game, color, now) {
   const clock = game.clock;
@@ -163,7 +167,8 @@ export function sideTime(game, color, now) {
   const side = clock[color];
   const last = game.last_turn;
   const out = game.status === 'over' && !!last && last.kind === 'timeout' && last.color === color;
-  const running = clock.running === color && clock.deadline_ms != null;
+  const paused = !out && !!clock.paused && clock.running === color;
+  const running = !paused && clock.running === color && clock.deadline_ms != null;
   let total;
   if (out) total = 0;
   else if (running) total = Math.max(0, clock.deadline_ms - now);
@@ -189,8 +194,9 @@ export function sideTime(game, color, now) {
     const extra = out ? '' : periods === 1 ? 'byo-yomi: last period' : `byo-yomi: ${periods} × ${formatClock(pms)}`;
     return { time: formatClock(current), extra, left: current, total, byoyomi: true, periods, out };
   }
-  const left = total === null ? side.left_ms : total;
-  if (c.kind === 'correspondence') return { time: formatDays(left), extra: '', left, total, out };
+  const frozen = paused && typeof clock.paused_left_ms === 'number' ? clock.paused_left_ms : side.left_ms;
+  const left = total === null ? frozen : total;
+  if (c.kind === 'correspondence') return { time: formatDays(left), extra: '', left, total, out, paused };
   return { time: formatClock(left), extra: c.increment_ms ? `+ ${formatClock(c.increment_ms)} a turn` : '', left, total, out };
 }
 
@@ -286,15 +292,20 @@ export class Clocks {
     for (const c of ['black', 'white']) {
       const t = sideTime(game, c, now);
       const s = this.sides[c];
-      const running = clock.running === c && !t.out;
+      const running = clock.running === c && !t.out && !t.paused;
+      const away = !t.out && !!clock[c] && !!clock[c].on_vacation;
       const low = (running || t.out) && isLow(clock.control, t);
       setText(s.time, t.time);
-      setText(s.extra, t.extra);
+      setText(s.extra, t.paused ? 'clock stopped' : t.extra);
       const state = t.out ? '⚑ Out of time'
-        : running && low ? '⚠ Low time'
-          : running ? '▶ Running' : '';
+        : t.paused ? '‖ On vacation'
+          : running && low ? '⚠ Low time'
+            : running ? '▶ Running'
+              : away ? '‖ On vacation' : '';
       setText(s.state, state);
       setFlag(s.box, 'data-running', running);
+      setFlag(s.box, 'data-paused', !!t.paused);
+      setFlag(s.box, 'data-vacation', away);
       setFlag(s.box, 'data-low', low);
       setFlag(s.box, 'data-out', t.out);
       if (running) {

@@ -42,8 +42,8 @@ const KEY_SEEN = 'sygo.notify.seen';
 /** localStorage: the reminders sent, `{"ID:DEADLINE:12h": DEADLINE}`. */
 const KEY_SENT = 'sygo.notify.sent';
 
-/** The notice known now: `{your_turn: [{id, deadline_ms, correspondence}],
- * challenges}`, or null before the first. */
+/** The notice known now: `{your_turn: [{id, deadline_ms, correspondence,
+ * paused}], challenges}`, or null before the first. */
 let notice = null;
 /** Whose notice it is: the account's name, or '' for a guest. */
 let who = null;
@@ -124,6 +124,8 @@ function clean(data) {
       id: w.id,
       deadline_ms: typeof w.deadline_ms === 'number' ? w.deadline_ms : null,
       correspondence: !!w.correspondence,
+      // Its clock stopped by a vacation: nothing counts down, no reminder.
+      paused: !!w.paused,
     })),
     challenges: Number(data && data.challenges) || 0,
   };
@@ -151,7 +153,7 @@ async function pollGuest() {
       }
       const side = mine.get(g.id);
       if (side && side[g.to_move] && g[g.to_move] && g[g.to_move].kind === 'human') {
-        waiting.push({ id: g.id, deadline_ms: null, correspondence: false });
+        waiting.push({ id: g.id, deadline_ms: null, correspondence: false, paused: false });
       }
     }
     for (const id of answer.missing || []) finished.add(id);
@@ -355,7 +357,7 @@ function remind(next) {
   for (const [k, deadline] of Object.entries(sent)) if (!(deadline > now - 24 * HOUR)) delete sent[k];
   let soonest = Infinity;
   for (const w of next.your_turn) {
-    if (!w.correspondence || w.deadline_ms === null || w.deadline_ms <= now) continue;
+    if (!w.correspondence || w.paused || w.deadline_ms === null || w.deadline_ms <= now) continue;
     const left = w.deadline_ms - now;
     const due = REMINDERS.find((r) => left <= r.before);
     if (due) {

@@ -39,6 +39,8 @@ export async function showPlayer(root, name) {
   setChildren(root, h('div', { class: 'player-page' },
     h('h1', { id: 'player-name' }, p.name),
     h('p', { id: 'member-since' }, since ? `Member since ${since}.` : ''),
+    p.on_vacation ? h('p', { class: 'on-vacation', id: 'player-vacation' },
+      h('span', { 'aria-hidden': 'true' }, '‖ '), 'On vacation: the clocks of their correspondence games are stopped on their turns.') : null,
     mine ? h('p', { class: 'small' }, 'This is your profile. ', h('a', { href: '/account' }, 'Your account')) : null,
     ratings(p),
     record(p.against_ai || {}),

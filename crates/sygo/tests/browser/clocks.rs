@@ -1,7 +1,9 @@
 //! Game clocks on the page: the home page's clock choice (presets, a custom
 //! clock with its limits), both sides' clocks on the game page counting
 //! down live, the tab's title with the time left on the mover's page, and a
-//! loss on time arriving by live update.
+//! loss on time arriving by live update; a player's vacation switched on
+//! from the account page (on a phone) stopping the clock on the opponent's
+//! page, live.
 
 use std::time::Instant;
 
@@ -390,5 +392,115 @@ fn on_a_phone_the_clock_choice_and_the_clocks_fit() {
             json!([true, true, true, true, true]),
             "the clocks' places"
         );
+    });
+}
+
+/// Signs up `name` through the API from the page (which then holds the
+/// session's cookie).
+async fn sign_up(p: &Page, name: &str) {
+    p.goto("/games").await;
+    let (status, answer) = p
+        .api(
+            "POST",
+            "/api/account",
+            Some(json!({"name": name, "password": "correct horse battery"})),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{}: {name} signed up: {answer}", p.name);
+}
+
+/// Gives the side whose token it is to the account signed in on `p`.
+async fn claim(p: &Page, id: &str, token: &Value) {
+    let (status, answer) = p
+        .api(
+            "POST",
+            "/api/account/claims",
+            Some(json!({"claims": [{"game": id, "token": token}]})),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{}: a claim: {answer}", p.name);
+}
+
+#[test]
+fn a_vacation_switched_on_from_the_account_page_stops_the_clock_on_the_opponents_page() {
+    run(async |env| {
+        let ann = env.phone("vacation ann").await;
+        let bob = env.desktop("vacation bob").await;
+        sign_up(&ann, "Ann").await;
+        sign_up(&bob, "Bob").await;
+        // A correspondence game: Ann White (to move first), Bob Black.
+        let (id, black, white) = ann
+            .create_game(json!({"variant": "sygo", "size": 7,
+                "black": {"kind": "human"}, "white": {"kind": "human"},
+                "clock": {"kind": "correspondence", "days_per_turn": 3, "bank_days": 6}}))
+            .await;
+        claim(&ann, &id, &white).await;
+        claim(&bob, &id, &black).await;
+        bob.goto(&format!("/game/{id}")).await;
+        bob.wait(
+            "document.getElementById('role')?.textContent.includes('You play Black') && document.querySelector('#clock-white[data-running]')",
+            "Bob's game page, White's clock running",
+        )
+        .await;
+        assert_eq!(text_of(&bob, "clock-white-state").await, "▶ Running");
+
+        // Ann, on her phone, goes on vacation from her account page.
+        ann.goto("/account").await;
+        ann.wait(
+            "document.getElementById('vacation-button')?.textContent === 'Go on vacation'",
+            "the vacation's switch",
+        )
+        .await;
+        ann.contains("vacation-status", "You are not on vacation.")
+            .await;
+        ann.contains("vacation-left", "30 days of vacation left")
+            .await;
+        let fit = ann
+            .js(
+                "const b = document.getElementById('vacation-button').getBoundingClientRect();
+                 return [b.height >= 44, b.right <= window.innerWidth,
+                         document.documentElement.scrollWidth === window.innerWidth];",
+            )
+            .await;
+        assert_eq!(fit, json!([true, true, true]), "the switch on a phone");
+        ann.click("#vacation-button").await;
+        ann.contains("vacation-status", "You are on vacation since")
+            .await;
+        ann.contains("vacation-left", "It ends by itself on").await;
+        assert_eq!(text_of(&ann, "vacation-button").await, "End vacation");
+        let (_, me) = ann.api("GET", "/api/account", None, None).await;
+        assert_eq!(me["vacation"]["on"], true, "{me}");
+        ann.screenshot("phone-vacation.png", true).await;
+
+        // Bob's page, without a reload: White's clock stopped, on vacation,
+        // not running (not counted down), the figure the time left frozen.
+        bob.wait(
+            "document.querySelector('#clock-white[data-paused]') && !document.querySelector('#clock-white[data-running]')",
+            "White's clock stopped on Bob's page",
+        )
+        .await;
+        assert_eq!(text_of(&bob, "clock-white-state").await, "‖ On vacation");
+        assert_eq!(text_of(&bob, "clock-white-extra").await, "clock stopped");
+        assert_eq!(text_of(&bob, "clock-white-time").await, "2 days 23 h");
+        assert_eq!(text_of(&bob, "clock-black-state").await, "");
+        let (_, game) = bob
+            .api("GET", &format!("/api/games/{id}"), None, None)
+            .await;
+        assert_eq!(game["clock"]["paused"], true, "{game}");
+        assert_eq!(game["clock"]["deadline_ms"], Value::Null);
+        bob.screenshot("vacation-opponent.png", true).await;
+
+        // Back from vacation: the clock runs again on Bob's page.
+        ann.click("#vacation-button").await;
+        ann.contains("vacation-status", "You are not on vacation.")
+            .await;
+        bob.wait(
+            "document.querySelector('#clock-white[data-running]') && !document.querySelector('#clock-white[data-paused]')",
+            "White's clock running again on Bob's page",
+        )
+        .await;
+        assert_eq!(text_of(&bob, "clock-white-state").await, "▶ Running");
     });
 }
