@@ -13,7 +13,7 @@ use sygo_rules::{Color, Game, Position, Turn};
 use crate::analysis::{Analysis, Candidate};
 use crate::budget::Budget;
 use crate::endgame::{Solution, SolveLimits, Solver, Verdict};
-use crate::knowledge::{PlayoutSettings, PriorSettings, SygoPolicy};
+use crate::knowledge::{Keep, Learned, PlayoutSettings, PriorSettings, SygoPolicy};
 use crate::options::{MEMORY_MIB, Opt, OptionError, THREADS, TIME_MS, VISITS};
 use crate::player::{Decision, Player};
 use crate::search::{
@@ -184,7 +184,11 @@ impl MctsSettings {
     /// `priors=on|off`, `reading=on|off` (the priors read the groups in
     /// danger exactly; after `priors`), `balance=on|off` (the priors read
     /// Black's balance turn as growths, then a placement; after `priors`),
-    /// `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance of another
+    /// `learned=on|off|only|mix` (the priors believe the learned step
+    /// weights, with the hand-written tactical beliefs, with none or with
+    /// all of them: [`crate::knowledge::Keep`]; after `priors`), `learned_weight=10` and
+    /// `learned_temp=1` (their virtual visits and exponent: see
+    /// [`Learned`]; after `learned`), `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance of another
     /// growth step in playouts; `auto`, the default: 1 on boards
     /// of at most 64 points, 0.9 beyond), `selfatari=N` (or `off`: playouts
     /// never put a group of N stones or more in atari), `uniform=0.2` (the
@@ -246,6 +250,29 @@ impl MctsSettings {
                 let on = o.switch()?;
                 if let Some(priors) = &mut self.priors {
                     priors.balance = on;
+                }
+            }
+            "learned" => {
+                if let Some(priors) = &mut self.priors {
+                    let keep = match value {
+                        "only" => Some(Keep::Nothing),
+                        "mix" => Some(Keep::Everything),
+                        _ => o.switch()?.then_some(Keep::Tactics),
+                    };
+                    priors.learned = keep.map(|keep| Learned {
+                        keep,
+                        ..priors.learned.unwrap_or_default()
+                    });
+                }
+            }
+            "learned_weight" | "learned_temp" => {
+                let number = o.number(0.0f32..=1000.0)?;
+                if let Some(learned) = self.priors.as_mut().and_then(|p| p.learned.as_mut()) {
+                    if key == "learned_weight" {
+                        learned.weight = number;
+                    } else {
+                        learned.temperature = number;
+                    }
                 }
             }
             "tactics" => self.playouts.tactics = fraction()?,

@@ -28,6 +28,7 @@ mod arena;
 mod bench;
 mod convert;
 mod gtp;
+mod learn;
 mod play;
 mod replay;
 mod rules;
@@ -87,6 +88,9 @@ enum Command {
     /// (default: the end): the win rate and score lead of the side to move,
     /// the best turns with their lines, and who owns what.
     Analyze(analyze::AnalyzeArgs),
+    /// Fit the AI's learned step weights to the turns of game records
+    /// (self-play records of a strong search, from `sygo arena --records`).
+    Learn(learn::LearnArgs),
     /// Start the web app: play in the browser, against the AI or another
     /// person (the default command).
     Serve(serve::ServeArgs),
@@ -137,6 +141,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Arena(args) => arena::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Learn(args) => learn::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Admin(args) => admin::run(&args),
     };

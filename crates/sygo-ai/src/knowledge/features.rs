@@ -75,6 +75,8 @@ pub(crate) struct Features {
     /// Read the balance turn's placement apart (`spoils`, and no credit
     /// for the placement before its growths): `PriorSettings::balance`.
     pub(crate) read_balance: bool,
+    /// Scratch for the priors: the learned strength of each step.
+    pub(crate) strengths: Vec<f32>,
 }
 
 /// Distances are counted up to this.

@@ -6,13 +6,15 @@
 //! search's [`Policy`] trait.
 
 mod features;
+mod patterns;
 mod playout;
 mod priors;
 mod prover;
 mod reading;
 
+pub use patterns::{Fit, TrainingSet, Weights};
 pub use playout::{PlayoutSettings, Playouts};
-pub use priors::PriorSettings;
+pub use priors::{Keep, Learned, PriorSettings};
 pub use reading::{DefenceReader, Defences, involved_points};
 
 use features::Features;

@@ -29,6 +29,7 @@
 use sygo_rules::{Color, Point, Position, StepKind};
 
 use super::features::{Features, KEPT_LIBERTIES};
+use super::patterns::{self, Weights};
 use crate::search::Prior;
 use crate::steps::{Step, StepGame};
 
@@ -48,6 +49,46 @@ pub struct PriorSettings {
     /// it illegal) is believed bad. Without it, every stone of the capture
     /// is believed good from the start.
     pub balance: bool,
+    /// Believe the learned step weights ([`super::Weights::builtin`]) too,
+    /// or only them (`None`: the hand-written beliefs alone).
+    pub learned: Option<Learned>,
+}
+
+/// How the priors use the learned step weights: a step whose strength is r
+/// times its node's average is believed at r^t / (1 + r^t) (½ for the
+/// average step), with `weight` virtual visits.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Learned {
+    /// Virtual visits of the learned belief.
+    pub weight: f32,
+    /// The exponent t: 1 takes the model's odds as they are, less flattens
+    /// them.
+    pub temperature: f32,
+    /// Which hand-written beliefs stay beside the learned one.
+    pub keep: Keep,
+}
+
+/// The hand-written beliefs kept beside the learned ones (their virtual
+/// visits added).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// None: the learned beliefs alone (`learned=only`).
+    Nothing,
+    /// The strong ones (captures, rescues, self-ataris, eyes, groups in
+    /// danger: the tactics, `learned=on`).
+    Tactics,
+    /// All of them (`learned=mix`).
+    Everything,
+}
+
+impl Default for Learned {
+    fn default() -> Learned {
+        Learned {
+            weight: 10.0,
+            temperature: 1.0,
+            keep: Keep::Tactics,
+        }
+    }
 }
 
 impl Default for PriorSettings {
@@ -57,6 +98,7 @@ impl Default for PriorSettings {
             strong: 40.0,
             reading: true,
             balance: true,
+            learned: Some(Learned::default()),
         }
     }
 }
@@ -271,10 +313,23 @@ pub(crate) fn priors(
     let me = pos.side_to_move();
     let mut best_growth = 0.0f32;
     let mut best_stone = 0.0f32;
+    let first = out.len();
+    let weights = settings
+        .learned
+        .map(|_| Weights::builtin(pos.geometry().variant()));
+    let mut strengths = std::mem::take(&mut f.strengths);
+    strengths.clear();
+    let (mut growths, mut stones) = (0, 0);
     game.for_each_step(|step, kind| {
         let prior = match (step, kind) {
             (Step::Stone(p), Some(kind)) => {
                 let facts = step_facts(pos, f, p, me);
+                if let Some(weights) = weights {
+                    let values = patterns::stone_values(pos, f, &facts, p, kind, me);
+                    strengths.push(weights.strength(&values));
+                }
+                stones += 1;
+                growths += u32::from(kind == StepKind::Growth);
                 let prior = stone_prior(settings, &facts, kind, f.line(p), f.distance(p));
                 if kind == StepKind::Growth {
                     best_growth = best_growth.max(prior.value);
@@ -301,24 +356,65 @@ pub(crate) fn priors(
             }
             _ => Prior::NONE,
         };
+        if let (Some(weights), Step::Finish | Step::Pass) = (weights, step) {
+            let values = patterns::other_values(step == Step::Pass, growths, stones);
+            strengths.push(weights.strength(&values));
+        }
         out.push((step, prior));
     });
+    if let Some(learned) = settings.learned
+        && strengths.len() == out.len() - first
+    {
+        let n = strengths.len() as f32;
+        let total: f32 = strengths.iter().sum();
+        for (entry, &s) in out[first..].iter_mut().zip(&strengths) {
+            let odds = (s * n / total).powf(learned.temperature);
+            let value = odds / (1.0 + odds);
+            let prior = &mut entry.1;
+            let keep = match learned.keep {
+                Keep::Nothing => false,
+                Keep::Tactics => prior.weight >= settings.strong,
+                Keep::Everything => prior.weight > 0.0,
+            };
+            *prior = if keep {
+                let weight = prior.weight + learned.weight;
+                Prior {
+                    value: (prior.value * prior.weight + value * learned.weight) / weight,
+                    weight,
+                }
+            } else {
+                Prior {
+                    value,
+                    weight: learned.weight,
+                }
+            };
+        }
+    }
+    f.strengths = strengths;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The hand-written belief in a stone (the learned weights, mixed in
+    /// by default, are tested in `patterns.rs` and by play).
     fn prior_of(pos: &Position, at: &str) -> Prior {
+        prior_with(
+            pos,
+            at,
+            &PriorSettings {
+                learned: None,
+                ..PriorSettings::default()
+            },
+        )
+    }
+
+    fn prior_with(pos: &Position, at: &str, settings: &PriorSettings) -> Prior {
         let p = pos.geometry().parse_point(at).unwrap();
         let mut f = Features::default();
         let mut out = Vec::new();
-        priors(
-            &PriorSettings::default(),
-            &StepGame::new(pos.clone()),
-            &mut f,
-            &mut out,
-        );
+        priors(settings, &StepGame::new(pos.clone()), &mut f, &mut out);
         out.iter()
             .find(|(s, _)| *s == Step::Stone(p))
             .map(|&(_, prior)| prior)
@@ -340,6 +436,18 @@ mod tests {
         }
         for spoiler in ["B5", "D5"] {
             assert!(prior_of(&pos, spoiler).value < 0.2, "{spoiler}");
+        }
+        // With the learned weights mixed in (the default), the captures are
+        // still believed well above an even step, the spoilers well below.
+        let default = PriorSettings::default();
+        for capture in ["G3", "C5"] {
+            assert!(
+                prior_with(&pos, capture, &default).value >= 0.7,
+                "{capture}"
+            );
+        }
+        for spoiler in ["B5", "D5"] {
+            assert!(prior_with(&pos, spoiler, &default).value < 0.3, "{spoiler}");
         }
         // Once a growth turn has been played, C5 ends no growth, and B5 is
         // an ordinary growth again.
