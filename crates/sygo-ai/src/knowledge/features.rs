@@ -415,3 +415,114 @@ mod tests {
         assert_eq!(f.line(hex.parse_point("B2").unwrap()), 2);
     }
 }
+
+/// What a stone on a point would do, for the mover.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct StepFacts {
+    /// Opponent stones it reverses.
+    pub(crate) captures: u32,
+    /// Opponent stones it puts in atari (groups with two liberties now).
+    pub(crate) threatens: u32,
+    /// Opponent stones of groups whose liberties can all be filled this
+    /// turn, of which this is one.
+    pub(crate) closes_in: u32,
+    /// Our stones in atari next to it.
+    pub(crate) rescues: u32,
+    /// Liberties of its group afterwards (exact up to 4, else at least 4),
+    /// ignoring captures.
+    pub(crate) libs_after: u32,
+    /// Every neighbour is a stone of ours (or the edge).
+    pub(crate) own_eye: bool,
+    /// Some neighbour is an opponent stone.
+    pub(crate) contact: bool,
+    /// It grows a group of ours that could capture elsewhere instead (a
+    /// group grows once a turn).
+    pub(crate) spends_capturer: bool,
+    /// Opponent stones reversed by a turn through this point (the reading's
+    /// witness turns: several of our groups growing together, a balance
+    /// turn, a capture that keeps the captors alive).
+    pub(crate) captures_with: u32,
+    /// Our stones in danger (the opponent reverses them next turn) in the
+    /// groups this stone grows.
+    pub(crate) saves: u32,
+    /// Opponent stones whose capture by the placement that ends Black's
+    /// balance turn this stone, as a growth, would make impossible (it
+    /// touches that placement's point).
+    pub(crate) spoils: u32,
+}
+
+/// The facts of a stone of `me` on vacant p.
+pub(crate) fn step_facts(pos: &Position, f: &Features, p: Point, me: Color) -> StepFacts {
+    let g = pos.geometry();
+    let mut facts = StepFacts::default();
+    let mut own = [u32::MAX; 6];
+    let mut theirs = [u32::MAX; 6];
+    let (mut n_own, mut n_theirs, mut vacant) = (0, 0, 0);
+    for q in g.neighbours(p) {
+        match f.group_at(q) {
+            None => vacant += 1,
+            Some(id) => {
+                if f.groups[id as usize].color == me {
+                    if !own[..n_own].contains(&id) {
+                        own[n_own] = id;
+                        n_own += 1;
+                    }
+                } else if !theirs[..n_theirs].contains(&id) {
+                    theirs[n_theirs] = id;
+                    n_theirs += 1;
+                }
+            }
+        }
+    }
+    for &id in &theirs[..n_theirs] {
+        let group = &f.groups[id as usize];
+        match group.libs {
+            1 => facts.captures += group.size,
+            2 => facts.threatens += group.size,
+            _ => {}
+        }
+        if group.closable {
+            facts.closes_in += group.size;
+        }
+    }
+    facts.contact = n_theirs > 0;
+    facts.captures_with = f.capture_through(p);
+    facts.spoils = f.spoils(p);
+    facts.own_eye = vacant == 0 && n_theirs == 0;
+    // Liberties afterwards: the union of our joined groups' liberties and
+    // p's vacant neighbours, without p.
+    let mut libs: [Point; 4 * KEPT_LIBERTIES + 6] = [p; 4 * KEPT_LIBERTIES + 6];
+    let mut n_libs = 0;
+    let mut many = false;
+    let mut add = |q: Point| {
+        if q != p && !libs[..n_libs].contains(&q) && n_libs < libs.len() {
+            libs[n_libs] = q;
+            n_libs += 1;
+        }
+    };
+    for &id in &own[..n_own] {
+        let group = &f.groups[id as usize];
+        if group.libs == 1 {
+            facts.rescues += group.size;
+        }
+        if group.in_danger {
+            facts.saves += group.size;
+        }
+        facts.spends_capturer |= group.capturer;
+        if group.libs as usize > KEPT_LIBERTIES {
+            many = true;
+        }
+        group.kept().iter().for_each(|&q| add(q));
+    }
+    for q in g.neighbours(p) {
+        if pos.stone_at(q).is_none() {
+            add(q);
+        }
+    }
+    facts.libs_after = if many {
+        (n_libs as u32).max(KEPT_LIBERTIES as u32)
+    } else {
+        n_libs as u32
+    };
+    facts
+}

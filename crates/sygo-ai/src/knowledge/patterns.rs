@@ -25,8 +25,7 @@ use std::sync::OnceLock;
 
 use sygo_rules::{Color, Geometry, Point, Position, StepKind, Turn, Variant};
 
-use super::features::Features;
-use super::priors::{StepFacts, step_facts};
+use super::features::{Features, StepFacts, step_facts};
 use crate::search::GameState;
 use crate::steps::{Step, StepGame};
 
