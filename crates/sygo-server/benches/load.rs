@@ -132,18 +132,21 @@ fn main() {
 
         // Live-update streams, spread over the games, each read to the end.
         let updates = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let read = Arc::new(std::sync::atomic::AtomicU64::new(0));
         let mut streams = Vec::new();
         for i in 0..subscribers {
             let url = format!("{base}/api/games/{}/events", clients[i % clients.len()].id);
-            let (http, updates) = (http.clone(), updates.clone());
+            let (http, updates, read) = (http.clone(), updates.clone(), read.clone());
             streams.push(tokio::spawn(async move {
                 let Ok(mut r) = http.get(url).timeout(Duration::from_secs(3600)).send().await
                 else {
                     return;
                 };
                 while let Ok(Some(chunk)) = r.chunk().await {
-                    let n = chunk.windows(12).filter(|w| w == b"event: game\n").count();
+                    // Every event: the game at first, then each turn's.
+                    let n = chunk.windows(7).filter(|w| w == b"event: ").count();
                     updates.fetch_add(n as u64, Ordering::Relaxed);
+                    read.fetch_add(chunk.len() as u64, Ordering::Relaxed);
                 }
             }));
         }
@@ -342,8 +345,9 @@ fn main() {
         }
         if subscribers > 0 {
             println!(
-                "{subscribers} live-update streams open: {} updates read",
-                updates.load(Ordering::Relaxed)
+                "{subscribers} live-update streams open: {} updates read, {:.1} MB",
+                updates.load(Ordering::Relaxed),
+                read.load(Ordering::Relaxed) as f64 / 1e6
             );
         }
         for w in watched {

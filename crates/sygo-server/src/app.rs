@@ -180,7 +180,9 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/undo-answer", post(api::etiquette::undo_answer))
         .route(
             "/games/{id}/rematch",
-            get(api::etiquette::get_rematch).post(api::etiquette::offer_rematch),
+            get(api::etiquette::get_rematch)
+                .post(api::etiquette::offer_rematch)
+                .delete(api::etiquette::withdraw_rematch),
         )
         .route("/games/{id}/chat", post(api::etiquette::chat))
         .route(

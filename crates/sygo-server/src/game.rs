@@ -144,6 +144,9 @@ pub(crate) struct Live {
     /// An undo asked for by a side, of its last turn, the game's turn count
     /// when asked.
     pub undo_request: Option<(Color, usize)>,
+    /// The last undo request declined: the side that asked, the game's turn
+    /// count and undos then (the same request is not made again).
+    pub undo_declined: Option<(Color, usize, i64)>,
     /// A rematch offered by a side, once the game is over.
     pub rematch_offer: Option<Color>,
     /// The rematch's game, once it started.

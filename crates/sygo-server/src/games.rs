@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use parking_lot::{Mutex, RwLock};
+use parking_lot::{Mutex, MutexGuard, RwLock};
 use sygo_rules::{Color, Game, Geometry, Position, Turn, TurnError, TurnSummary, Variant};
 use tokio::sync::broadcast;
 
@@ -21,11 +21,12 @@ use crate::clock::{Banked, ClockState, Pause, TimeControl};
 use crate::conditional::Branch;
 use crate::db::{ChatRow, Db, GameRow, StoredGame, TurnRow, WriteError};
 use crate::error::{ApiError, StoredGameError, StoredGameProblem};
+use crate::event_frame::{Kind, Update, frame};
 use crate::game::{ChatLine, Live, Meta, Side, Source};
 use crate::ratings::{RatingChange, Ratings};
 use crate::time::now_ms;
 use crate::uploaded::Uploaded;
-use crate::view;
+use crate::view::{self, Field};
 
 /// The stored turn of a side that ran out of time.
 pub(crate) const TIMEOUT: &str = "timeout";
@@ -64,13 +65,18 @@ pub(crate) enum Ending {
 /// further behind is sent the current game instead).
 const EVENTS_BUFFER: usize = 16;
 
-/// A live update: the game as `GET /api/games/{id}` gives it.
-#[derive(Debug)]
-pub(crate) struct Update {
-    /// Turns played.
-    pub turn_number: usize,
-    /// The game, as JSON.
-    pub json: String,
+/// What a live update says (`docs/web.md`, the game's events).
+#[derive(Clone, Copy, Debug)]
+enum News {
+    /// The whole game: a page could not work out the change (turns taken
+    /// back).
+    Game,
+    /// The game's last turn, just added.
+    Turn,
+    /// A field of the game changed.
+    Change(Field),
+    /// The chat's last line, just added.
+    Chat,
 }
 
 /// A game in memory.
@@ -111,6 +117,7 @@ impl Entry {
                 timed_out: None,
                 aborted: false,
                 undo_request: None,
+                undo_declined: None,
                 rematch_offer: None,
                 rematch: None,
                 chat: Vec::new(),
@@ -337,14 +344,10 @@ impl Entry {
 
     /// Sets whether the AI is thinking, and tells the watchers.
     pub(crate) fn set_ai_thinking(&self, thinking: bool) {
-        let changed = {
-            let mut live = self.live.lock();
-            let changed = live.ai_thinking != thinking;
+        let mut live = self.live.lock();
+        if live.ai_thinking != thinking {
             live.ai_thinking = thinking;
-            changed
-        };
-        if changed {
-            self.publish();
+            self.publish(&live, News::Change(Field::AiThinking));
         }
     }
 
@@ -353,20 +356,15 @@ impl Entry {
     /// the caller starts its turn. Checked and set under one lock, so that
     /// of several callers one starts it.
     pub(crate) fn claim_idle_ai_turn(&self) -> bool {
-        let claimed = {
-            let mut live = self.live.lock();
-            let pos = live.game.position();
-            let idle =
-                !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai() && !live.ai_thinking;
-            if idle {
-                live.ai_thinking = true;
-            }
-            idle
-        };
-        if claimed {
-            self.publish();
+        let mut live = self.live.lock();
+        let pos = live.game.position();
+        let idle =
+            !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai() && !live.ai_thinking;
+        if idle {
+            live.ai_thinking = true;
+            self.publish(&live, News::Change(Field::AiThinking));
         }
-        claimed
+        idle
     }
 
     /// Whether the AI is to move in the live game.
@@ -376,27 +374,51 @@ impl Entry {
         !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai()
     }
 
-    /// Watches the live updates.
-    pub(crate) fn subscribe(&self) -> broadcast::Receiver<Arc<Update>> {
-        self.events.subscribe()
-    }
-
-    /// The live game as an update.
-    pub(crate) fn update(&self) -> Update {
+    /// Watches the live updates: the receiver of the events to come, and
+    /// the game as it is now as the first event (`event: game`). Both are
+    /// taken under the live lock, under which every event is sent: the
+    /// events received are exactly the changes after that game.
+    pub(crate) fn watch(&self) -> (broadcast::Receiver<Arc<Update>>, Update) {
         let uploaded = self.uploaded();
         let info = uploaded.as_ref().map(|u| &u.info);
-        self.with_live(|live| Update {
-            turn_number: live.game.turns().len(),
-            json: view::game_json(&self.meta, live, None, info),
-        })
+        let live = self.live.lock();
+        let updates = self.events.subscribe();
+        let json = view::game_json(&self.meta, &live, None, info);
+        let first = frame(Kind::Game, live.game.turns().len(), &json);
+        (updates, first)
     }
 
-    /// Tells the watchers the game as it is now (if anyone watches).
-    pub(crate) fn publish(&self) {
-        if self.events.receiver_count() > 0 {
-            // No receiver left between the count and the send: nothing lost.
-            let _ = self.events.send(Arc::new(self.update()));
+    /// Tells the watchers (if anyone watches) of a change of the live game
+    /// (`live`, the lock still held: the events go out in the order of the
+    /// changes, each written once for all the watchers).
+    fn publish(&self, live: &MutexGuard<'_, Live>, news: News) {
+        if self.events.receiver_count() == 0 {
+            return;
         }
+        let live: &Live = live;
+        let number = live.game.turns().len();
+        let update = match news {
+            News::Game => {
+                let uploaded = self.uploaded();
+                let info = uploaded.as_ref().map(|u| &u.info);
+                let json = view::game_json(&self.meta, live, None, info);
+                frame(Kind::Game, number, &json)
+            }
+            News::Turn => {
+                let json = view::turn_event_json(&self.meta, live);
+                frame(Kind::Turn, number, &json)
+            }
+            News::Change(field) => {
+                let json = view::change_event_json(&self.meta, live, field);
+                frame(Kind::Change, number, &json)
+            }
+            News::Chat => match view::chat_event_json(live) {
+                Some(json) => frame(Kind::Chat, number, &json),
+                None => return,
+            },
+        };
+        // No receiver left between the count and the send: nothing lost.
+        let _ = self.events.send(Arc::new(update));
     }
 
     /// Plays `turn` for `color` and commits it: the turn number must be
@@ -561,8 +583,8 @@ impl Entry {
             live.ai_thinking = ai_next;
             live.clock = clock;
             live.undo_request = None;
+            self.publish(&live, News::Turn);
         }
-        self.publish();
         Ok(ai_next)
     }
 
@@ -631,14 +653,11 @@ impl Entry {
         if !self.pauses_for_vacation() {
             return;
         }
-        let changed = {
-            let mut live = self.live.lock();
-            let was = live.vacation[color.index()];
-            live.vacation[color.index()] = Some(pause);
-            was != Some(pause)
-        };
-        if changed {
-            self.publish();
+        let mut live = self.live.lock();
+        let was = live.vacation[color.index()];
+        live.vacation[color.index()] = Some(pause);
+        if was != Some(pause) {
+            self.publish(&live, News::Change(Field::Clock));
         }
     }
 
@@ -662,16 +681,13 @@ impl Entry {
     /// turn's `credit` if it has one): its clock runs again. Called with
     /// the submission lock held; the watchers are told.
     pub(crate) fn vacation_ends(&self, color: Color, credit: Option<i64>) {
-        let changed = {
-            let mut live = self.live.lock();
-            let was = live.vacation[color.index()].take();
-            if let (Some(credit), Some(clock)) = (credit, live.clock.as_mut()) {
-                clock.credit = credit;
-            }
-            was.is_some() || credit.is_some()
-        };
-        if changed {
-            self.publish();
+        let mut live = self.live.lock();
+        let was = live.vacation[color.index()].take();
+        if let (Some(credit), Some(clock)) = (credit, live.clock.as_mut()) {
+            clock.credit = credit;
+        }
+        if was.is_some() || credit.is_some() {
+            self.publish(&live, News::Change(Field::Clock));
         }
     }
 
@@ -824,9 +840,9 @@ impl Entry {
             }
             live.clock = clock;
             live.undo_request = None;
+            self.publish(&live, News::Turn);
         }
         self.stop_ai_turn();
-        self.publish();
         Ok(())
     }
 
@@ -868,9 +884,19 @@ impl Entry {
                         .to_string(),
                 ));
             }
+            if live.undo_declined == Some((color, number, live.undos)) {
+                return Err(ApiError::Conflict(format!(
+                    "{} declined to take back this turn already: it stands",
+                    color.opponent().name()
+                )));
+            }
+            if live.undo_request == Some((color, number)) {
+                // Asked already: nothing changes.
+                return Ok(());
+            }
             live.undo_request = Some((color, number));
+            self.publish(&live, News::Change(Field::UndoRequest));
         }
-        self.publish();
         Ok(())
     }
 
@@ -893,21 +919,23 @@ impl Entry {
             ));
         };
         if !accept {
-            self.live.lock().undo_request = None;
-            self.publish();
+            let mut live = self.live.lock();
+            live.undo_request = None;
+            live.undo_declined = Some((asker, at, undos));
+            self.publish(&live, News::Change(Field::UndoRequest));
             return Ok(());
         }
         debug_assert_eq!(asker, color.opponent());
         game.undo();
         debug_assert_eq!(game.turns().len(), at - 1);
-        self.commit_undo(db, game, undos).await?;
-        self.publish();
-        Ok(())
+        self.commit_undo(db, game, undos).await
     }
 
     /// Stores that `game` (the live game with turns taken back) is the game
     /// now, counting one more undo, then makes it live (no AI thinking, no
-    /// undo request left). Called with the submission lock held.
+    /// undo request left) and tells the watchers the whole game (the turn
+    /// number went down: no small event says it). Called with the
+    /// submission lock held.
     async fn commit_undo(&self, db: &Db, game: Game, undos: i64) -> Result<(), ApiError> {
         let keep = game.turns().len();
         db.undo(
@@ -924,6 +952,7 @@ impl Entry {
         live.ai_thinking = false;
         live.undos = undos + 1;
         live.undo_request = None;
+        self.publish(&live, News::Game);
         Ok(())
     }
 
@@ -1022,13 +1051,14 @@ impl Entry {
         })
         .await
         .map_err(|e| ApiError::Internal(format!("storing a chat line: {e:?}")))?;
-        self.live.lock().chat.push(ChatLine {
+        let mut live = self.live.lock();
+        live.chat.push(ChatLine {
             number,
             color: color.lowercase(),
             text,
             at: crate::time::rfc3339(now),
         });
-        self.publish();
+        self.publish(&live, News::Chat);
         Ok(())
     }
 
@@ -1036,14 +1066,11 @@ impl Entry {
     /// shown connected or not; the watchers are told of a change.
     pub(crate) fn presence(&self, color: Color, present: bool, now: i64) {
         self.seen.lock()[color.index()] = if present { now } else { 0 };
-        let changed = {
-            let mut live = self.live.lock();
-            let was = live.connected[color.index()];
-            live.connected[color.index()] = present;
-            was != present
-        };
-        if changed {
-            self.publish();
+        let mut live = self.live.lock();
+        let was = live.connected[color.index()];
+        live.connected[color.index()] = present;
+        if was != present {
+            self.publish(&live, News::Change(Field::Connected));
         }
     }
 
@@ -1051,19 +1078,16 @@ impl Entry {
     /// for [`PRESENCE_MS`].
     pub(crate) fn expire_presence(&self, now: i64) {
         let seen = *self.seen.lock();
-        let changed = {
-            let mut live = self.live.lock();
-            let mut changed = false;
-            for c in [Color::Black, Color::White] {
-                if live.connected[c.index()] && now - seen[c.index()] > PRESENCE_MS {
-                    live.connected[c.index()] = false;
-                    changed = true;
-                }
+        let mut live = self.live.lock();
+        let mut changed = false;
+        for c in [Color::Black, Color::White] {
+            if live.connected[c.index()] && now - seen[c.index()] > PRESENCE_MS {
+                live.connected[c.index()] = false;
+                changed = true;
             }
-            changed
-        };
+        }
         if changed {
-            self.publish();
+            self.publish(&live, News::Change(Field::Connected));
         }
     }
 
@@ -1071,39 +1095,54 @@ impl Entry {
     /// whether the other side had offered one already (then the caller
     /// starts the rematch), or the rematch's game if it started.
     pub(crate) fn offer_rematch(&self, color: Color) -> Result<RematchState, ApiError> {
-        let state = {
-            let mut live = self.live.lock();
-            if !live.game.position().is_over() {
-                return Err(ApiError::Conflict(
-                    "a rematch is offered once the game is over".to_string(),
-                ));
-            }
-            if let Some(game) = &live.rematch {
-                RematchState::Started(game.clone())
-            } else if live.rematch_offer == Some(color.opponent())
-                || self.meta.side(color.opponent()).is_ai()
-            {
-                RematchState::Agreed
-            } else {
-                live.rematch_offer = Some(color);
-                RematchState::Offered
-            }
-        };
-        if state == RematchState::Offered {
-            self.publish();
+        let mut live = self.live.lock();
+        if !live.game.position().is_over() {
+            return Err(ApiError::Conflict(
+                "a rematch is offered once the game is over".to_string(),
+            ));
         }
+        let state = if let Some(game) = &live.rematch {
+            RematchState::Started(game.clone())
+        } else if live.rematch_offer == Some(color.opponent())
+            || self.meta.side(color.opponent()).is_ai()
+        {
+            RematchState::Agreed
+        } else {
+            let was = live.rematch_offer.replace(color);
+            if was != Some(color) {
+                self.publish(&live, News::Change(Field::Rematch));
+            }
+            RematchState::Offered
+        };
         Ok(state)
+    }
+
+    /// `color` withdraws its rematch offer (before the other side accepts
+    /// it); 409 when it has none standing, or the rematch started.
+    pub(crate) fn withdraw_rematch(&self, color: Color) -> Result<(), ApiError> {
+        let mut live = self.live.lock();
+        if live.rematch.is_some() {
+            return Err(ApiError::Conflict(
+                "the rematch has started already: it is no longer withdrawn".to_string(),
+            ));
+        }
+        if live.rematch_offer != Some(color) {
+            return Err(ApiError::Conflict(
+                "you have no rematch offer to withdraw".to_string(),
+            ));
+        }
+        live.rematch_offer = None;
+        self.publish(&live, News::Change(Field::Rematch));
+        Ok(())
     }
 
     /// The rematch's game started (kept in memory; a restart finds it by
     /// its `rematch_of`).
     pub(crate) fn set_rematch(&self, game: String) {
-        {
-            let mut live = self.live.lock();
-            live.rematch = Some(game);
-            live.rematch_offer = None;
-        }
-        self.publish();
+        let mut live = self.live.lock();
+        live.rematch = Some(game);
+        live.rematch_offer = None;
+        self.publish(&live, News::Change(Field::Rematch));
     }
 
     /// Takes back turns for `color` and commits it (`docs/web.md`, undo):
@@ -1171,7 +1210,6 @@ impl Entry {
         }
         self.commit_undo(db, game, undos).await?;
         self.stop_ai_turn();
-        self.publish();
         Ok(take)
     }
 
@@ -1305,7 +1343,7 @@ mod tests {
     #[test]
     fn a_side_whose_page_says_nothing_for_a_while_is_shown_disconnected() {
         let e = two_people();
-        let mut watch = e.subscribe();
+        let (mut watch, _) = e.watch();
         e.presence(Color::White, true, 1_000);
         assert!(e.with_live(|l| l.connected[1]));
         assert!(watch.try_recv().is_ok(), "the other side is told");

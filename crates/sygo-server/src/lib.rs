@@ -50,6 +50,7 @@ mod conditional;
 pub mod config;
 mod db;
 mod error;
+mod event_frame;
 mod events;
 mod game;
 mod games;

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use sygo_rules::{Color, Geometry, Point, Position, TurnKind, TurnSummary};
+use sygo_rules::{Color, Geometry, Point, Position, Territory, TurnKind, TurnSummary};
 
 use crate::clock::TimeControl;
 use crate::game::{ChatLine, Live, Meta, Side, replay};
@@ -169,6 +169,32 @@ pub(crate) struct LastTurn {
     description: String,
 }
 
+/// How the game ended, when not by its turns: the number of its last turn
+/// and `timeout` (a side ran out of time) or `abort` (for the rules both
+/// are a resignation).
+fn ending(live: &Live) -> Option<(usize, &'static str)> {
+    let total = live.game.turns().len();
+    if live.aborted {
+        Some((total, "abort"))
+    } else if live.timed_out.is_some() {
+        Some((total, "timeout"))
+    } else {
+        None
+    }
+}
+
+/// Turn `number` (from 1) of the live game as `last_turn` writes it, in
+/// the words of a timeout or an abort when it is one.
+fn last_turn_of(live: &Live, number: usize) -> Option<LastTurn> {
+    let mut t = last_turn(live.summaries.get(number.checked_sub(1)?)?);
+    if let Some((n, word)) = ending(live)
+        && n == number
+    {
+        ending_words(word, &mut t.kind, &mut t.turn, &mut t.description, t.color);
+    }
+    Some(t)
+}
+
 /// The words of a turn that is a side running out of time or an abort
 /// (`ending`: `timeout` or `abort`; the rules see a resignation).
 fn ending_words(
@@ -316,24 +342,8 @@ pub(crate) fn game_json(
     } else {
         replay(game, shown)
     };
-    let ending_turn = (live.timed_out.is_some() || live.aborted).then_some(total);
-    let ending = if live.aborted { "abort" } else { "timeout" };
-    let last_turn = shown
-        .checked_sub(1)
-        .and_then(|i| live.summaries.get(i))
-        .map(last_turn)
-        .map(|mut t| {
-            if ending_turn == Some(shown) {
-                ending_words(
-                    ending,
-                    &mut t.kind,
-                    &mut t.turn,
-                    &mut t.description,
-                    t.color,
-                );
-            }
-            t
-        });
+    let ended = ending(live);
+    let last_turn = last_turn_of(live, shown);
     let view = GameView {
         id: &meta.id,
         variant: g.variant().name(),
@@ -368,9 +378,11 @@ pub(crate) fn game_json(
                     kind: summary.kind.name(),
                     description: summary.to_string(),
                 };
-                if ending_turn == Some(i + 1) {
+                if let Some((n, word)) = ended
+                    && n == i + 1
+                {
                     ending_words(
-                        ending,
+                        word,
                         &mut view.kind,
                         &mut view.turn,
                         &mut view.description,
@@ -382,28 +394,194 @@ pub(crate) fn game_json(
             .collect(),
         record,
         clock: clock_view(meta, live),
-        undo_request: live.undo_request.map(|(c, n)| UndoRequestView {
-            by: c.lowercase(),
-            turn_number: n,
-        }),
-        rematch: RematchView {
-            offered_by: live.rematch_offer.map(Color::lowercase),
-            game: live.rematch.as_deref(),
-        },
+        undo_request: undo_request_view(live),
+        rematch: rematch_view(live),
         rematch_of: meta.rematch_of.as_deref(),
         chat: &live.chat,
-        connected: Connected {
-            black: live.connected[0],
-            white: live.connected[1],
-        },
+        connected: connected_view(live),
     };
-    serde_json::to_string(&view).unwrap_or_else(|e| {
+    to_json(&view)
+}
+
+/// JSON of the views above.
+fn to_json(view: &impl Serialize) -> String {
+    serde_json::to_string(view).unwrap_or_else(|e| {
         // Serialising these plain structs cannot fail; say so if it does.
         format!(
             "{{\"error\":{{\"code\":\"internal\",\"message\":{:?}}}}}",
             e.to_string()
         )
     })
+}
+
+fn undo_request_view(live: &Live) -> Option<UndoRequestView> {
+    live.undo_request.map(|(c, n)| UndoRequestView {
+        by: c.lowercase(),
+        turn_number: n,
+    })
+}
+
+fn rematch_view(live: &Live) -> RematchView<'_> {
+    RematchView {
+        offered_by: live.rematch_offer.map(Color::lowercase),
+        game: live.rematch.as_deref(),
+    }
+}
+
+fn connected_view(live: &Live) -> Connected {
+    Connected {
+        black: live.connected[0],
+        white: live.connected[1],
+    }
+}
+
+// ---- the live updates' small events (docs/web.md, `GET /api/games/{id}/events`)
+
+/// The board in one string, a character per point in the order of a
+/// game's `points`: `B` or `W` a black or white stone, `b` or `w` a vacant
+/// point of Black's or White's territory, `.` any other vacant point.
+fn board_string(pos: &Position, territory: &Territory) -> String {
+    let g = pos.geometry();
+    let mut owner = vec![b'.'; g.index_len()];
+    for region in &territory.regions {
+        let mark = match region.owner {
+            Some(Color::Black) => b'b',
+            Some(Color::White) => b'w',
+            None => continue,
+        };
+        for p in &region.points {
+            if let Some(slot) = owner.get_mut(p.index()) {
+                *slot = mark;
+            }
+        }
+    }
+    g.points()
+        .map(|p| match pos.stone_at(p) {
+            Some(Color::Black) => 'B',
+            Some(Color::White) => 'W',
+            None => char::from(owner.get(p.index()).copied().unwrap_or(b'.')),
+        })
+        .collect()
+}
+
+/// A turn as a `turn` event writes it: its number and `last_turn`'s fields.
+#[derive(Serialize)]
+struct NumberedTurn {
+    number: usize,
+    #[serde(flatten)]
+    turn: LastTurn,
+}
+
+/// The score without its territory (the board string has it).
+#[derive(Serialize)]
+struct ScoreBrief {
+    black: u32,
+    white: u32,
+    result: String,
+}
+
+/// A `turn` event: the turn just added to the game and what it changed.
+#[derive(Serialize)]
+struct TurnEvent<'a> {
+    undos: i64,
+    turn_number: usize,
+    turn: Option<NumberedTurn>,
+    board: String,
+    to_move: &'static str,
+    status: &'static str,
+    result: Option<String>,
+    balance_available: bool,
+    ai_thinking: bool,
+    undo_request: Option<UndoRequestView>,
+    updated: String,
+    score: ScoreBrief,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock: Option<ClockView<'a>>,
+}
+
+/// The data of a `turn` event: the live game's last turn (just played,
+/// resigned, lost on time or aborted) and what it changed.
+pub(crate) fn turn_event_json(meta: &Meta, live: &Live) -> String {
+    let pos = live.game.position();
+    let total = live.game.turns().len();
+    let territory = pos.territory();
+    let score = territory.score();
+    to_json(&TurnEvent {
+        undos: live.undos,
+        turn_number: total,
+        turn: last_turn_of(live, total).map(|turn| NumberedTurn {
+            number: total,
+            turn,
+        }),
+        board: board_string(pos, &territory),
+        to_move: pos.side_to_move().lowercase(),
+        status: status(live),
+        result: game_result(live, meta.komi),
+        balance_available: pos.balance_available() && !pos.is_over(),
+        ai_thinking: live.ai_thinking,
+        undo_request: undo_request_view(live),
+        updated: rfc3339(live.updated),
+        score: ScoreBrief {
+            black: score.black,
+            white: score.white,
+            result: score.result_with_komi(meta.komi),
+        },
+        clock: clock_view(meta, live),
+    })
+}
+
+/// The field of a game that a `change` event carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Field {
+    AiThinking,
+    UndoRequest,
+    Rematch,
+    Connected,
+    Clock,
+}
+
+/// A `change` event: one field of the game, as it now is, in the state
+/// `(undos, turn_number)`.
+#[derive(Serialize)]
+struct ChangeEvent<'a> {
+    undos: i64,
+    turn_number: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ai_thinking: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undo_request: Option<Option<UndoRequestView>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rematch: Option<RematchView<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    connected: Option<Connected>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock: Option<ClockView<'a>>,
+}
+
+/// The data of a `change` event of `field`.
+pub(crate) fn change_event_json<'a>(meta: &'a Meta, live: &'a Live, field: Field) -> String {
+    let mut event = ChangeEvent {
+        undos: live.undos,
+        turn_number: live.game.turns().len(),
+        ai_thinking: None,
+        undo_request: None,
+        rematch: None,
+        connected: None,
+        clock: None,
+    };
+    match field {
+        Field::AiThinking => event.ai_thinking = Some(live.ai_thinking),
+        Field::UndoRequest => event.undo_request = Some(undo_request_view(live)),
+        Field::Rematch => event.rematch = Some(rematch_view(live)),
+        Field::Connected => event.connected = Some(connected_view(live)),
+        Field::Clock => event.clock = clock_view(meta, live),
+    }
+    to_json(&event)
+}
+
+/// The data of a `chat` event: the chat's last line.
+pub(crate) fn chat_event_json(live: &Live) -> Option<String> {
+    live.chat.last().map(to_json)
 }
 
 /// Every point of a board with its 0-based column and row.

@@ -680,8 +680,9 @@ async fn live_updates_bring_the_opponents_turn() {
     assert_eq!(game["turn_number"], 1);
     assert_eq!(game["stones"], json!({"D4": "white"}));
     s.play(&id, &black, "A1", 1).await;
+    // The turn comes as a small event, applied to the game (tests/common).
     let (event, event_id, game) = events.next(WAIT).await;
-    assert_eq!((event.as_str(), event_id.as_str()), ("game", "2"));
+    assert_eq!((event.as_str(), event_id.as_str()), ("turn", "2"));
     assert_eq!(game["last_turn"]["turn"], "A1");
     assert_eq!(game["stones"]["A1"], "black");
     // A second watcher (a reload) starts from the game as it is.

@@ -140,6 +140,7 @@ async fn a_challenge_appears_live_and_is_accepted_once() {
         (json!("hexsygo"), json!(4))
     );
     assert_eq!(c["clock"], clock);
+    assert_eq!(c.get("accepted_by"), Some(&Value::Null), "open");
 
     // Ann cannot take her own; Bob takes it; then nobody can.
     let (status, e) = accept(&s, &ann, &id).await;
@@ -165,13 +166,21 @@ async fn a_challenge_appears_live_and_is_accepted_once() {
     let (_, ann_lobby) = send(&s, Method::GET, "/api/lobby", None, Some(&ann)).await;
     assert_eq!(ann_lobby["challenges"][0]["state"], "accepted");
     assert_eq!(ann_lobby["challenges"][0]["game"], game_id);
+    assert_eq!(ann_lobby["challenges"][0]["accepted_by"], "bob");
     let (_, mine) = send(&s, Method::GET, "/api/account", None, Some(&ann)).await;
     assert_eq!(mine["games"][0]["id"], game_id);
     assert_eq!(mine["games"][0]["color"], "white");
     let (_, cat_lobby) = send(&s, Method::GET, "/api/lobby", None, Some(&cat)).await;
     assert_eq!(cat_lobby["challenges"], json!([]));
     assert_eq!(cat_lobby["playing"][0]["id"], game_id, "watchable");
-    assert_eq!(cat_lobby["playing"][0]["white"], "ann");
+    assert_eq!(
+        cat_lobby["playing"][0]["white"],
+        json!({"kind": "account", "name": "ann"})
+    );
+    assert_eq!(
+        cat_lobby["playing"][0]["black"],
+        json!({"kind": "account", "name": "bob"})
+    );
 
     // Withdrawing: only the poster, only while open.
     let id = post_challenge(&s, &ann, json!({"variant": "sygo"})).await;
@@ -421,4 +430,49 @@ async fn an_accounts_notice_counts_the_games_waiting_for_it_and_challenges_to_it
     notice
         .until(Duration::from_secs(10), |n| n["your_turn"] == json!([]))
         .await;
+}
+
+/// The games being played now name each side by its kind: the account
+/// holding it (a side claimed too), the AI with its level, or a guest.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_being_played_name_their_sides_by_kind() {
+    let s = TestServer::start("lobby-sides").await;
+    let ann = account(&s, "ann").await;
+    let (status, created) = s
+        .post(
+            "/api/games",
+            &json!({"variant": "sygo", "size": 5, "black": {"kind": "human"},
+                    "white": {"kind": "ai", "level": 2, "time_ms": 100}}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201);
+    let ai_game = created["game"]["id"].as_str().unwrap().to_string();
+    let (people, black, _) = s.new_game("sygo", 5).await;
+    let (status, claimed) = send(
+        &s,
+        Method::POST,
+        "/api/account/claims",
+        Some(&json!({"claims": [{"game": people, "token": black}]})),
+        Some(&ann),
+    )
+    .await;
+    assert_eq!(status, 200, "{claimed}");
+    let (_, lobby) = send(&s, Method::GET, "/api/lobby", None, None).await;
+    let listed = |id: &str| {
+        lobby["playing"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("{id} listed: {lobby}"))
+    };
+    let g = listed(&ai_game);
+    assert_eq!(g["white"], json!({"kind": "ai", "level": 2}));
+    assert_eq!(g["black"], json!({"kind": "guest"}));
+    let g = listed(&people);
+    assert_eq!(g["black"], json!({"kind": "account", "name": "ann"}));
+    assert_eq!(g["white"], json!({"kind": "guest"}));
+    s.stop().await;
 }

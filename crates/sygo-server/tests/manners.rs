@@ -118,19 +118,31 @@ async fn an_undo_request_is_declined_then_accepted() {
             .0,
         409
     );
-    post(&s, &ask, json!({"turn_number": 2}), Some(&black)).await;
+    // The same request again, once declined: refused, and nothing changes.
+    let (status, e) = post(&s, &ask, json!({"turn_number": 2}), Some(&black)).await;
+    assert_eq!((status, code(&e)), (409, "conflict"), "{e}");
+    assert_eq!(
+        message(&e),
+        "White declined to take back this turn already: it stands"
+    );
+    assert_eq!(game(&s, &id).await["undo_request"], Value::Null);
+    // After the next turns, a new request, accepted.
+    s.play(&id, &white, "D2", 2).await;
+    s.play(&id, &black, "B4", 3).await;
+    let (status, g) = post(&s, &ask, json!({"turn_number": 4}), Some(&black)).await;
+    assert_eq!(status, 200, "{g}");
     let (status, g) = post(&s, &answer, json!({"accept": true}), Some(&white)).await;
     assert_eq!(status, 200);
-    assert_eq!(g["turn_number"], 1);
+    assert_eq!(g["turn_number"], 3);
     assert_eq!(g["to_move"], "black");
     assert_eq!(g["undo_request"], Value::Null);
-    s.play(&id, &black, "D4", 1).await;
+    s.play(&id, &black, "D4", 3).await;
     // A turn played clears a standing request.
-    post(&s, &ask, json!({"turn_number": 2}), Some(&black)).await;
-    let g = s.play(&id, &white, "B4", 2).await;
+    post(&s, &ask, json!({"turn_number": 4}), Some(&black)).await;
+    let g = s.play(&id, &white, "E5", 4).await;
     assert_eq!(g["undo_request"], Value::Null);
     let s = s.restart().await;
-    assert_eq!(game(&s, &id).await["turn_number"], 3, "the undo is stored");
+    assert_eq!(game(&s, &id).await["turn_number"], 5, "the undo is stored");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -142,9 +154,26 @@ async fn a_rematch_swaps_the_colours_and_is_found_again() {
     assert_eq!(status, 409, "only once over: {e}");
     s.post(&format!("/api/games/{id}/resign"), &json!({}), Some(&black))
         .await;
+    let withdraw = |token: &str| {
+        s.client
+            .delete(s.url(&rematch))
+            .bearer_auth(token.to_string())
+            .send()
+    };
     let (status, offer) = post(&s, &rematch, json!({}), Some(&white)).await;
     assert_eq!((status, offer["state"].clone()), (200, json!("offered")));
     assert_eq!(game(&s, &id).await["rematch"]["offered_by"], "white");
+    // Withdrawn by the side that offered it (only), then offered again.
+    let r = withdraw(&black).await.unwrap();
+    assert_eq!(r.status().as_u16(), 409, "Black has no offer");
+    let r = withdraw(&white).await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let g: Value = r.json().await.unwrap();
+    assert_eq!(g["rematch"], json!({"offered_by": null, "game": null}));
+    let r = withdraw(&white).await.unwrap();
+    assert_eq!(r.status().as_u16(), 409, "withdrawn already");
+    let (status, offer) = post(&s, &rematch, json!({}), Some(&white)).await;
+    assert_eq!((status, offer["state"].clone()), (200, json!("offered")));
     assert_eq!(s.get_json(&rematch).await.0, 401);
     let (status, _) = s
         .client
@@ -163,6 +192,12 @@ async fn a_rematch_swaps_the_colours_and_is_found_again() {
     assert_eq!(new_game["rematch_of"], id.as_str());
     assert_eq!(new_game["variant"], "hexsygo");
     assert_eq!(game(&s, &id).await["rematch"]["game"], new_id.as_str());
+    let r = withdraw(&white).await.unwrap();
+    let e: Value = r.json().await.unwrap();
+    assert_eq!(
+        message(&e),
+        "the rematch has started already: it is no longer withdrawn"
+    );
     // The old White finds its way in, now Black; after a restart too.
     let s = s.restart().await;
     let r = s

@@ -2,7 +2,7 @@
 //! side's token: `POST /api/games/{id}/abort` (before one's first turn),
 //! `/undo-request` and `/undo-answer` (the other person accepts or
 //! declines), `/rematch` (offer, or accept the other's; `GET` gives the
-//! rematch's game and one's new token), `/chat` (a line of text) and
+//! rematch's game and one's new token, `DELETE` withdraws one's offer), `/chat` (a line of text) and
 //! `/presence` (the page is open, or closing).
 
 use std::sync::Arc;
@@ -38,7 +38,7 @@ where
     tokio::spawn(change)
         .await
         .map_err(|e| ApiError::Internal(format!("changing a game: {e}")))??;
-    Ok(json_response(StatusCode::OK, entry.update().json))
+    Ok(json_response(StatusCode::OK, entry.json(None)))
 }
 
 /// `POST /api/games/{id}/abort`: 200 with the game, aborted.
@@ -281,6 +281,21 @@ pub(crate) async fn offer_rematch(
             seat_answer(StatusCode::CREATED, &rematch, color.opponent())
         }
     }
+}
+
+/// `DELETE /api/games/{id}/rematch`: withdraws one's rematch offer; 200
+/// with the game (409 with none standing, or once the rematch started).
+pub(crate) async fn withdraw_rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let color = side_of(&entry, &headers)?;
+    // Not while a rematch is being started.
+    let _creating = state.games.creating.lock().await;
+    entry.withdraw_rematch(color)?;
+    Ok(json_response(StatusCode::OK, entry.json(None)))
 }
 
 /// `GET /api/games/{id}/rematch`: the rematch's game, one's colour there

@@ -283,7 +283,7 @@ pub(crate) async fn create(
 
 /// The answer to a creation: the game as it stands, its tokens, its links.
 fn created_answer(entry: &Entry, status: StatusCode) -> Result<Response, ApiError> {
-    let game = entry.update().json;
+    let game = entry.json(None);
     let game = RawValue::from_string(game).map_err(|e| ApiError::Internal(e.to_string()))?;
     let id = &entry.meta.id;
     let token_of = |c: Color| entry.meta.tokens[c.index()].as_deref();

@@ -72,6 +72,8 @@ struct ChallengeView<'a> {
     state: &'static str,
     /// The game an accepted challenge started.
     game: Option<&'a str>,
+    /// Who accepted it: the account holding the other side of its game.
+    accepted_by: Option<String>,
 }
 
 fn player(state: &AppState, account: i64, family: &str) -> Player {
@@ -115,7 +117,35 @@ fn challenge_view<'a>(state: &AppState, c: &'a Challenge) -> ChallengeView<'a> {
             ChallengeState::Accepted { game } => Some(game),
             _ => None,
         },
+        accepted_by: match &c.state {
+            ChallengeState::Accepted { game } => accepter(state, c.owner, game),
+            _ => None,
+        },
     }
+}
+
+/// The name of the account that accepted `owner`'s challenge whose game is
+/// `game`: the one holding the side the poster does not.
+fn accepter(state: &AppState, owner: i64, game: &str) -> Option<String> {
+    [Color::Black, Color::White]
+        .into_iter()
+        .filter_map(|color| state.accounts.seat_holder(game, color))
+        .find(|&id| id != owner)
+        .and_then(|id| state.accounts.by_id(id))
+        .map(|a| a.name)
+}
+
+/// Who plays a side of a game being played now.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum Who {
+    /// The account holding the side (its profile: `/player/{name}`).
+    Account { name: String },
+    /// The AI at a level.
+    Ai { level: u8 },
+    /// A person without an account (or who has not claimed the side; or
+    /// whose account the host disabled, its profile hidden).
+    Guest,
 }
 
 /// A game being played now, as the lobby lists it.
@@ -124,8 +154,8 @@ struct Playing {
     id: String,
     variant: &'static str,
     size: u8,
-    black: String,
-    white: String,
+    black: Who,
+    white: Who,
     turns: usize,
     rated: bool,
     clock: Option<TimeControl>,
@@ -143,11 +173,16 @@ struct LobbyView<'a> {
     playing: Vec<Playing>,
 }
 
-fn side_name(side: &Side) -> String {
-    match side {
-        Side::Human { name: Some(n) } => n.clone(),
-        Side::Human { name: None } => "a guest".to_string(),
-        Side::Ai { level, .. } => format!("the AI (level {level})"),
+/// Who plays `color` in `entry`: the account holding it, the AI, or a
+/// guest.
+fn who(state: &AppState, entry: &Entry, color: Color) -> Who {
+    match (
+        crate::api::accounts::holder_of(state, &entry.meta.id, color),
+        entry.meta.side(color),
+    ) {
+        (Some(account), _) if !account.disabled => Who::Account { name: account.name },
+        (_, Side::Ai { level, .. }) => Who::Ai { level: *level },
+        _ => Who::Guest,
     }
 }
 
@@ -161,25 +196,26 @@ fn lobby_json(state: &AppState, account: Option<i64>) -> Result<String, ApiError
         .into_iter()
         .filter(|e| e.meta.source == Source::Played)
         .filter_map(|e| {
-            e.with_live(|live| {
+            let (updated, turns) = e.with_live(|live| {
                 let over = live.game.position().is_over();
-                (!over && now - live.updated < PLAYING_WITHIN_MS).then(|| {
-                    (
-                        live.updated,
-                        Playing {
-                            id: e.meta.id.clone(),
-                            variant: e.meta.geometry.variant().name(),
-                            size: e.meta.geometry.size(),
-                            black: side_name(&e.meta.black),
-                            white: side_name(&e.meta.white),
-                            turns: live.game.turns().len(),
-                            rated: e.meta.rated.is_some(),
-                            clock: e.meta.clock,
-                            updated: rfc3339(live.updated),
-                        },
-                    )
-                })
-            })
+                (!over && now - live.updated < PLAYING_WITHIN_MS)
+                    .then(|| (live.updated, live.game.turns().len()))
+            })?;
+            // The accounts are looked at without the game's lock.
+            Some((
+                updated,
+                Playing {
+                    id: e.meta.id.clone(),
+                    variant: e.meta.geometry.variant().name(),
+                    size: e.meta.geometry.size(),
+                    black: who(state, &e, Color::Black),
+                    white: who(state, &e, Color::White),
+                    turns,
+                    rated: e.meta.rated.is_some(),
+                    clock: e.meta.clock,
+                    updated: rfc3339(updated),
+                },
+            ))
         })
         .collect();
     playing.sort_by_key(|p| std::cmp::Reverse(p.0));

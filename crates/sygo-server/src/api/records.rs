@@ -186,8 +186,8 @@ pub(crate) async fn upload(
         },
     )
     .await?;
-    let game = RawValue::from_string(entry.update().json)
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let game =
+        RawValue::from_string(entry.json(None)).map_err(|e| ApiError::Internal(e.to_string()))?;
     let json = serde_json::to_string(&Uploaded { game: &game })
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(json_response(StatusCode::CREATED, json))

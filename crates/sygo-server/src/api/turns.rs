@@ -56,7 +56,7 @@ pub(crate) async fn play(
     if ai_next {
         ai::start_turn(&state, entry.clone());
     }
-    Ok(json_response(StatusCode::OK, entry.update().json))
+    Ok(json_response(StatusCode::OK, entry.json(None)))
 }
 
 /// `POST /api/games/{id}/resign`: the token's side resigns, on its turn or
@@ -76,7 +76,7 @@ pub(crate) async fn resign(
     resigning
         .await
         .map_err(|e| ApiError::Internal(format!("resigning: {e}")))??;
-    Ok(json_response(StatusCode::OK, entry.update().json))
+    Ok(json_response(StatusCode::OK, entry.json(None)))
 }
 
 /// The body of an undo: the number of turns played as the page saw it, and
@@ -115,5 +115,5 @@ pub(crate) async fn undo(
     undoing
         .await
         .map_err(|e| ApiError::Internal(format!("taking turns back: {e}")))??;
-    Ok(json_response(StatusCode::OK, entry.update().json))
+    Ok(json_response(StatusCode::OK, entry.json(None)))
 }

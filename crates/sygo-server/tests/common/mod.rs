@@ -238,9 +238,14 @@ pub fn random_turn(game: &Game, seed: u64) -> String {
 }
 
 /// Server-sent events read from a response, one `(event, id, data)` at a time.
+/// For a game's stream (`/api/games/{id}/events`) the events are also
+/// applied to the game as the stream had it ([`apply_event`]), as a page
+/// does, and [`Events::next`] gives the game after each.
 pub struct Events {
     response: reqwest::Response,
     buffer: String,
+    /// The game as the stream had it so far (a game's stream only).
+    pub game: Option<Value>,
 }
 
 impl Events {
@@ -264,11 +269,18 @@ impl Events {
         Events {
             response,
             buffer: String::new(),
+            game: None,
         }
     }
 
-    /// The next event (comments skipped), within `wait`.
-    pub async fn next(&mut self, wait: Duration) -> (String, String, Value) {
+    /// The next event as sent (comments skipped), within `wait`: its name,
+    /// its id and its data.
+    pub async fn next_raw(&mut self, wait: Duration) -> (String, String, Value) {
+        self.try_next_raw(wait).await.expect("an event in time")
+    }
+
+    /// The next event as sent, or `None` if none comes within `wait`.
+    pub async fn try_next_raw(&mut self, wait: Duration) -> Option<(String, String, Value)> {
         tokio::time::timeout(wait, async {
             loop {
                 if let Some(end) = self.buffer.find("\n\n") {
@@ -299,7 +311,28 @@ impl Events {
             }
         })
         .await
-        .expect("an event in time")
+        .ok()
+    }
+
+    /// The next event (comments skipped), within `wait`: its name, its id,
+    /// and for a game's events the game after it (the event applied to the
+    /// game as the stream had it), else its data.
+    pub async fn next(&mut self, wait: Duration) -> (String, String, Value) {
+        self.try_next(wait).await.expect("an event in time")
+    }
+
+    /// As [`Events::next`], or `None` if no event comes within `wait`.
+    pub async fn try_next(&mut self, wait: Duration) -> Option<(String, String, Value)> {
+        let (event, id, data) = self.try_next_raw(wait).await?;
+        if !matches!(event.as_str(), "game" | "turn" | "change" | "chat") {
+            return Some((event, id, data));
+        }
+        let mut game = self.game.take().unwrap_or(Value::Null);
+        if let Err(e) = apply_event(&mut game, &event, &data) {
+            panic!("event {event} (id {id}) does not apply: {e}\ndata: {data}\ngame: {game}");
+        }
+        self.game = Some(game.clone());
+        Some((event, id, game))
     }
 
     /// Events until one satisfies `done`; that one.
@@ -312,5 +345,120 @@ impl Events {
                 return game;
             }
         }
+    }
+}
+
+/// `(undos, turn_number)` of a game: the order of its states.
+fn game_state(game: &Value) -> (i64, u64) {
+    (
+        game["undos"].as_i64().unwrap_or(0),
+        game["turn_number"].as_u64().unwrap_or(0),
+    )
+}
+
+/// Applies an event of a game's live updates (`docs/web.md`, `GET
+/// /api/games/{id}/events`) to the game as it stood, as the game page does
+/// (`web/js/game-events.js`), but strictly: an event that does not follow
+/// on from `game` (one a page would ignore as old, or answer by fetching
+/// the game) is an error, since a test reads its stream in order from the
+/// start.
+pub fn apply_event(game: &mut Value, event: &str, data: &Value) -> Result<(), String> {
+    if event == "game" {
+        *game = data.clone();
+        return Ok(());
+    }
+    if !game.is_object() {
+        return Err("no game yet: the first event is the whole game".to_string());
+    }
+    if event == "chat" {
+        let chat = game["chat"].as_array_mut().ok_or("no chat")?;
+        if data["number"].as_u64() != Some(chat.len() as u64 + 1) {
+            return Err(format!(
+                "chat line {} after {} lines",
+                data["number"],
+                chat.len()
+            ));
+        }
+        chat.push(data.clone());
+        return Ok(());
+    }
+    let (undos, number) = game_state(game);
+    let fields = data.as_object().ok_or("the data is not an object")?;
+    let event_state = (
+        data["undos"].as_i64().ok_or("no undos")?,
+        data["turn_number"].as_u64().ok_or("no turn_number")?,
+    );
+    match event {
+        "turn" => {
+            if event_state != (undos, number + 1) {
+                return Err(format!(
+                    "a turn event of state {event_state:?} on the state {:?}",
+                    (undos, number)
+                ));
+            }
+            let turn = data["turn"].as_object().ok_or("no turn")?;
+            let mut last = turn.clone();
+            last.remove("number");
+            game["last_turn"] = Value::Object(last);
+            let mut listed = serde_json::Map::new();
+            for key in ["number", "color", "turn", "kind", "description"] {
+                listed.insert(key.to_string(), turn.get(key).cloned().ok_or(key)?);
+            }
+            game["turns"]
+                .as_array_mut()
+                .ok_or("no turns")?
+                .push(Value::Object(listed));
+            let board = data["board"].as_str().ok_or("no board")?;
+            let points = game["points"].as_array().ok_or("no points")?;
+            if board.chars().count() != points.len() {
+                return Err(format!(
+                    "a board of {} points for {} points",
+                    board.chars().count(),
+                    points.len()
+                ));
+            }
+            let (mut stones, mut territory) = (serde_json::Map::new(), serde_json::Map::new());
+            for (c, point) in board.chars().zip(points) {
+                let name = point["name"]
+                    .as_str()
+                    .ok_or("a point without a name")?
+                    .to_string();
+                match c {
+                    'B' => stones.insert(name, json!("black")),
+                    'W' => stones.insert(name, json!("white")),
+                    'b' => territory.insert(name, json!("black")),
+                    'w' => territory.insert(name, json!("white")),
+                    '.' => None,
+                    other => return Err(format!("{other:?} in the board")),
+                };
+            }
+            game["stones"] = Value::Object(stones);
+            let mut score = data["score"].clone();
+            score["territory"] = Value::Object(territory);
+            game["score"] = score;
+            game["turn_number"] = json!(event_state.1);
+            game["shown_turn"] = json!(event_state.1);
+            for (key, value) in fields {
+                if !["undos", "turn_number", "turn", "board", "score"].contains(&key.as_str()) {
+                    game[key] = value.clone();
+                }
+            }
+            Ok(())
+        }
+        "change" => {
+            if event_state != (undos, number) {
+                return Err(format!(
+                    "a change event of state {event_state:?} on the state {:?}",
+                    (undos, number)
+                ));
+            }
+            for (key, value) in fields {
+                if key != "undos" && key != "turn_number" {
+                    game[key] = value.clone();
+                }
+            }
+            Ok(())
+        }
+        other => Err(format!("an unknown event {other:?}")),
     }
 }

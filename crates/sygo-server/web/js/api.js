@@ -104,6 +104,9 @@ export const undoAnswer = (id, accept, token) =>
  * seat in the rematch, `{game, color, token}`. */
 export const rematch = (id, token) =>
   api(`/api/games/${encodeURIComponent(id)}/rematch`, { method: 'POST', token });
+/** Withdraws one's rematch offer: the game. */
+export const withdrawRematch = (id, token) =>
+  api(`/api/games/${encodeURIComponent(id)}/rematch`, { method: 'DELETE', token });
 /** One's seat in the rematch once it started: `{game, color, token}` (404 before). */
 export const getRematch = (id, token) => api(`/api/games/${encodeURIComponent(id)}/rematch`, { token });
 /** A line of chat from the token's side. */

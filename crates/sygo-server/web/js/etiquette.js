@@ -30,6 +30,9 @@ export class Etiquette {
     this.busy = false;
     /** This page's undo request, seen standing: `{turn, undos}`. */
     this.asked = null;
+    /** This page's undo request declined, in that state: `{turn, undos}`
+     * (the server refuses the same request again). */
+    this.declined = null;
     /** What the last request or answer ended with, until the next turn. */
     this.said = '';
     /** This page offered a rematch: it goes to the rematch when it starts. */
@@ -49,6 +52,7 @@ export class Etiquette {
       abort: button('abort-button', 'Abort game', 'danger', () => this.abort()),
       undoRequest: button('undo-request-button', 'Ask to take back', '', () => this.requestUndo()),
       rematch: button('rematch-button', 'Rematch (colours swapped)', '', () => this.rematch()),
+      rematchWithdraw: button('rematch-withdraw', 'Withdraw the offer', '', () => this.withdrawRematch()),
     };
     // A spectator's way to the rematch.
     this.watchRematch = h('a', { class: 'button', id: 'rematch-watch', hidden: true }, 'Watch the rematch');
@@ -56,7 +60,7 @@ export class Etiquette {
     this.answers = h('div', { class: 'etiquette-row', role: 'group', 'aria-label': 'Your answer' },
       b.undoAccept, b.undoDecline, b.rematchAccept, b.rematchGo, this.watchRematch);
     this.actions = h('div', { class: 'etiquette-row', role: 'group', 'aria-label': 'Etiquette' },
-      b.abort, b.undoRequest, b.rematch);
+      b.abort, b.undoRequest, b.rematch, b.rematchWithdraw);
     setChildren(el.etiquette, this.notice, this.answers, this.actions);
   }
 
@@ -100,11 +104,17 @@ export class Etiquette {
         this.said = `${them} accepted: your last turn is taken back. It is your turn again.`;
       } else if (game.turn_number === this.asked.turn && game.status === 'playing') {
         this.said = `${them} declined: your last turn stands.`;
+        this.declined = { turn: game.turn_number, undos: undos(game) };
       }
       this.asked = null;
     }
     const r = game.rematch || {};
     const mine = this.page.mySides();
+    // The other side's offer withdrawn.
+    const was = (prev && prev.rematch) || {};
+    if (prev && was.offered_by && !r.offered_by && !r.game && mine.length === 1 && was.offered_by !== mine[0]) {
+      this.said = `${cap(was.offered_by)} withdrew the rematch offer.`;
+    }
     if (r.offered_by && mine.length === 1 && r.offered_by === mine[0]) this.wantRematch = true;
     if (r.game && this.wantRematch && !this.going && prev) this.goToRematch();
   }
@@ -129,7 +139,9 @@ export class Etiquette {
     const last = turns[turns.length - 1];
     const theirs = !!req && req.by === other(side) && req.turn_number === g.turn_number;
     const pending = !!req && req.by === side;
-    b.undoRequest.hidden = !(asking && !req && last && last.color === side);
+    const declined = !!this.declined && this.declined.turn === g.turn_number &&
+      this.declined.undos === (g.undos || 0);
+    b.undoRequest.hidden = !(asking && !req && last && last.color === side && !declined);
     b.undoAccept.hidden = !theirs;
     b.undoDecline.hidden = !theirs;
     if (theirs) {
@@ -146,6 +158,7 @@ export class Etiquette {
     const offeredToMe = !!r.offered_by && mine.length > 0 && !mine.includes(r.offered_by);
     b.rematch.hidden = !(over && mine.length && !r.game && !offeredByMe && !offeredToMe);
     b.rematchAccept.hidden = !(over && !r.game && offeredToMe);
+    b.rematchWithdraw.hidden = !(over && !r.game && offeredByMe);
     b.rematchGo.hidden = !(over && r.game && mine.length);
     this.watchRematch.hidden = !(over && r.game && !mine.length);
     if (r.game) this.watchRematch.setAttribute('href', `/game/${encodeURIComponent(r.game)}`);
@@ -296,6 +309,18 @@ export class Etiquette {
         if (!seats[c]) seats[c] = await api.getRematch(page.id, page.tokenFor(c));
       }
       this.enter(Object.values(seats));
+    });
+  }
+
+  /** Withdraws this page's rematch offer (before the other side accepts it). */
+  withdrawRematch() {
+    const page = this.page;
+    this.act(async () => {
+      const side = page.mySides().find((c) => page.game.rematch && page.game.rematch.offered_by === c);
+      if (!side) return;
+      this.wantRematch = false;
+      page.onGame(await api.withdrawRematch(page.id, page.tokenFor(side)));
+      this.said = 'You withdrew your rematch offer.';
     });
   }
 

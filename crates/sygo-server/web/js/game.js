@@ -7,7 +7,7 @@
 //   js/composer.js   the turn being built, taps and clicks, its preview,
 //                    submission, pass, resign, take back (js/confirm.js)
 //   js/controls.js   the buttons; js/status.js whose turn, scores, legend
-//   js/live.js       live updates (EventSource)
+//   js/live.js       live updates (EventSource), applied by js/game-events.js
 //   js/clock.js      both sides' clocks, ticking, and the tab's title
 //   js/review.js, js/analysis.js   review; hints and analyses
 //   js/ai-review.js  the AI's review of the whole game (js/graph.js)
@@ -24,6 +24,7 @@ import { Composer } from './composer.js';
 import { Controls } from './controls.js';
 import { renderStatus, renderPreview, renderLegend } from './status.js';
 import { subscribe } from './live.js';
+import { applyEvent } from './game-events.js';
 import { attachKeyboard, KEY_HELP_HEX, KEY_HELP_SQUARE } from './keyboard.js';
 import { announce, announceCursor, describeTurn, describeState, resultText } from './announce.js';
 import * as review from './review.js';
@@ -112,7 +113,7 @@ class GamePage {
     this.etiquette.startPresence();
     this.aiReview.refresh(true);
     this.updates = subscribe(this.id, {
-      onGame: (game) => this.enqueue(() => this.onGame(game)),
+      onEvent: (kind, data) => this.enqueue(() => this.onEvent(kind, data)),
       onConnection: (ok) => this.setConnection(ok),
     });
   }
@@ -223,6 +224,27 @@ class GamePage {
   }
 
   // ---- the game from the server ----
+
+  /**
+   * A live update (js/live.js): applied to the game this page has
+   * (js/game-events.js); one that does not follow on from it (a turn
+   * missed) makes the page fetch the game.
+   */
+  async onEvent(kind, data) {
+    if (this.stopped) return;
+    const applied = applyEvent(this.game, kind, data);
+    if (applied.game) {
+      this.onGame(applied.game);
+    } else if (applied.fetch) {
+      let game;
+      try {
+        game = await api.getGame(this.id);
+      } catch (_) {
+        return; // the connection's state is shown; the next event tries again
+      }
+      this.onGame(game);
+    }
+  }
 
   onGame(game, { initial = false } = {}) {
     if (this.stopped) return;

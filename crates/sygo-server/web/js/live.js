@@ -3,26 +3,33 @@
 
 import { eventsUrl } from './api.js';
 
+/** The events of a game's stream (docs/web.md; js/game-events.js applies them). */
+const KINDS = ['game', 'turn', 'change', 'chat'];
+
 /**
- * Listens to the game `id`: `onGame(game)` for every game the server sends
- * (at once, then after every change), `onConnection(ok)` when the stream
- * opens or is lost. Returns a handle with `close()`.
+ * Listens to the game `id`: `onEvent(kind, data)` for every event the
+ * server sends — the whole game (`game`) at once and whenever a page could
+ * not work out the change, then the small events (`turn`, `change`,
+ * `chat`) —, `onConnection(ok)` when the stream opens or is lost. Returns
+ * a handle with `close()`.
  */
-export function subscribe(id, { onGame, onConnection }) {
+export function subscribe(id, { onEvent, onConnection }) {
   if (typeof EventSource === 'undefined') return { close() {} };
   let es = null;
   let closed = false;
   const open = () => {
     es = new EventSource(eventsUrl(id));
-    es.addEventListener('game', (e) => {
-      let game;
-      try {
-        game = JSON.parse(e.data);
-      } catch (err) {
-        return;
-      }
-      onGame(game);
-    });
+    for (const kind of KINDS) {
+      es.addEventListener(kind, (e) => {
+        let data;
+        try {
+          data = JSON.parse(e.data);
+        } catch (err) {
+          return;
+        }
+        onEvent(kind, data);
+      });
+    }
     es.onopen = () => onConnection(true);
     es.onerror = () => onConnection(false);
   };

@@ -197,7 +197,8 @@ export function lobbySections() {
       term('clock', c.clock ? controlText(c.clock) : 'No clock'),
       c.komi ? term('komi', `Komi ${c.komi}`) : null,
       term('rated', c.rated ? 'Rated' : 'Not rated'),
-      term('range', rangeText(c)));
+      term('range', rangeText(c)),
+      accepted && c.accepted_by ? term('accepted', ['Accepted by ', profile(c.accepted_by)]) : null);
     let action;
     const label = `${mine ? 'your' : `${c.from.name}’s`} challenge: ${board}`;
     if (mine && accepted) {
@@ -237,14 +238,15 @@ export function lobbySections() {
     if (handled.has(c.game)) return;
     handled.add(c.game);
     const href = `/game/${encodeURIComponent(c.game)}`;
-    setChildren(notice, h('p', {}, h('strong', {}, 'Your challenge was accepted.'), ' Opening the game…'));
+    const by = c.accepted_by ? `${c.accepted_by} accepted your challenge` : 'Your challenge was accepted';
+    setChildren(notice, h('p', {}, h('strong', {}, `${by}.`), ' Opening the game…'));
     notice.hidden = false;
     await account.refresh();
     if (typing()) {
       setChildren(notice,
-        h('p', {}, h('strong', {}, 'Your challenge was accepted — '),
+        h('p', {}, h('strong', {}, `${by} — `),
           h('a', { href, class: 'button primary', id: 'accepted-go' }, 'go to the game')));
-      document.title = `Your challenge was accepted — Sygo`;
+      document.title = `${by} — Sygo`;
       return;
     }
     location.assign(href);
@@ -252,19 +254,33 @@ export function lobbySections() {
 
   // ---------------------------------------------------------- drawing
 
+  /** Who plays a side of a game being played (`{kind, name | level}`), in words. */
+  const whoText = (w) => {
+    if (w && w.kind === 'account') return w.name;
+    if (w && w.kind === 'ai') return `the AI (level ${w.level})`;
+    return 'a guest';
+  };
+
+  /** The same, an account's name linking to its profile. */
+  const whoElement = (w) => (w && w.kind === 'account'
+    ? h('a', { href: `/player/${encodeURIComponent(w.name)}`, class: 'player-link', 'data-player': w.name }, w.name)
+    : whoText(w));
+
   const playingItem = (g) => {
     const board = boardName(g);
     const kept = identity.tokensFor(g.id);
     const yours = !!(kept.black || kept.white);
     const bits = [`${g.turns} turn${g.turns === 1 ? '' : 's'}`, g.rated ? 'Rated' : 'Not rated',
       g.clock ? controlText(g.clock) : 'No clock'];
+    const white = whoText(g.white);
+    const black = whoText(g.black);
     return h('li', { class: 'playing-game', 'data-playing': g.id },
       h('div', { class: 'playing-text' },
         h('p', {}, h('strong', {}, board), ` · ${bits.join(' · ')}`),
-        h('p', { class: 'playing-who' }, `${g.white} (White) against ${g.black} (Black)`)),
+        h('p', { class: 'playing-who' }, whoElement(g.white), ' (White) against ', whoElement(g.black), ' (Black)')),
       h('a', {
         href: `/game/${encodeURIComponent(g.id)}`, class: 'button', 'data-watch': g.id,
-        'aria-label': `${yours ? 'Open your game' : 'Watch'}: ${g.white} against ${g.black}, ${board}`,
+        'aria-label': `${yours ? 'Open your game' : 'Watch'}: ${white} against ${black}, ${board}`,
       }, yours ? 'Open your game' : 'Watch'));
   };
 

@@ -270,11 +270,36 @@ fn a_challenge_posted_in_one_browser_is_seen_live_and_accepted_in_another() {
             row.contains("Ann (White) against Bob (Black)") && row.contains("Rated"),
             "{row}"
         );
+        // Each name links to the player's profile.
+        let links = guest
+            .js(&format!(
+                "return [...document.querySelectorAll('#playing-list li[data-playing={}] a.player-link')]
+                   .map(a => [a.textContent, a.getAttribute('href')]);",
+                json!(id)
+            ))
+            .await;
+        assert_eq!(
+            links,
+            json!([["Ann", "/player/Ann"], ["Bob", "/player/Bob"]]),
+            "the players' links"
+        );
         guest
             .click(&format!("#playing-list [data-watch=\"{id}\"]"))
             .await;
         assert_eq!(game_path(&guest).await, path);
         guest.contains("role", "You are watching.").await;
+
+        // Ann's lobby says who accepted her challenge, linking to him.
+        ann.goto("/").await;
+        ann.wait(
+            "document.querySelector('#challenges [data-term=accepted] a.player-link')",
+            "who accepted the challenge",
+        )
+        .await;
+        assert_eq!(
+            ann.text("#challenges [data-term=accepted]").await,
+            "Accepted by Bob"
+        );
     });
 }
 

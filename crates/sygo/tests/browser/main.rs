@@ -15,6 +15,7 @@ mod clocks;
 mod comeback;
 mod etiquette;
 mod harness;
+mod live;
 mod lobby;
 mod manners;
 mod notices;

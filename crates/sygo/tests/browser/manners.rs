@@ -1,9 +1,10 @@
 //! Manners between players, in real browsers (docs/web.md, "Etiquette"):
-//! asking the other person to take back a turn, accepted or declined; a
-//! game aborted before one's first turn; chat between two browsers (shown
-//! as text, the other side muted) and the other side seen leaving; a
-//! rematch offered in one browser and accepted in the other (and at once
-//! against the AI), both landing on the new game with colours swapped.
+//! asking the other person to take back a turn, declined (and not asked
+//! again) or accepted; a game aborted before one's first turn; chat between
+//! two browsers (shown as text, the other side muted) and the other side
+//! seen leaving; a rematch offered, withdrawn and offered again in one
+//! browser and accepted in the other (and at once against the AI), both
+//! landing on the new game with colours swapped.
 
 use serde_json::{Value, json};
 
@@ -132,16 +133,44 @@ fn an_undo_request_is_declined_then_accepted_between_two_browsers() {
             .await;
         white.stone("E5", "white").await;
         assert_eq!(server_game(&white, &id).await["turn_number"], json!(1));
+        // Declined, the same request is not offered again, and the server
+        // refuses it.
+        white
+            .wait(
+                &format!("!{}", shown("#undo-request-button")),
+                "no second request",
+            )
+            .await;
+        let (status, refused) = white
+            .api(
+                "POST",
+                &format!("/api/games/{id}/undo-request"),
+                Some(json!({"turn_number": 1})),
+                w.as_str(),
+            )
+            .await;
+        assert_eq!(status, 409, "{refused}");
+        assert_eq!(
+            refused["error"]["message"],
+            "Black declined to take back this turn already: it stands"
+        );
 
-        // Asked again, and accepted: the turn is gone on both pages, and
-        // White is to move again.
+        // Black plays D4, White C3 and asks to take it back; accepted: C3
+        // is gone on both pages, and White is to move again.
+        black.point("D4").await;
+        white.stone("D4", "black").await;
+        white.point("C3").await;
+        black.stone("C3", "white").await;
+        white
+            .wait(&shown("#undo-request-button"), "Ask to take back C3")
+            .await;
         white.click("#undo-request-button").await;
         black.wait(&shown("#undo-accept"), "Accept").await;
         black.click("#undo-accept").await;
         for p in [&black, &white] {
             p.wait(
-                r#"!document.querySelector('[data-stone="E5"]')"#,
-                "E5 taken back",
+                r#"!document.querySelector('[data-stone="C3"]')"#,
+                "C3 taken back",
             )
             .await;
             p.to_move("white").await;
@@ -153,7 +182,7 @@ fn an_undo_request_is_declined_then_accepted_between_two_browsers() {
             )
             .await;
         let game = server_game(&white, &id).await;
-        assert_eq!(game["turn_number"], json!(0));
+        assert_eq!(game["turn_number"], json!(2));
         assert_eq!(game["undo_request"], Value::Null);
         assert_eq!(game["undos"], json!(1));
         // White plays again; the game goes on.
@@ -395,6 +424,32 @@ fn a_rematch_offered_in_one_browser_is_accepted_in_the_other_colours_swapped() {
                 "etiquette-notice",
                 "Black offers a rematch, colours swapped: you would play Black.",
             )
+            .await;
+        // Withdrawn, then offered again.
+        black
+            .wait(&shown("#rematch-withdraw"), "Withdraw the offer")
+            .await;
+        black.click("#rematch-withdraw").await;
+        black
+            .contains("etiquette-notice", "You withdrew your rematch offer.")
+            .await;
+        white
+            .contains("etiquette-notice", "Black withdrew the rematch offer.")
+            .await;
+        white
+            .wait(
+                &format!("!{}", shown("#rematch-accept")),
+                "no offer to accept",
+            )
+            .await;
+        assert_eq!(
+            server_game(&white, &id).await["rematch"],
+            json!({"offered_by": null, "game": null})
+        );
+        black.wait(&shown("#rematch-button"), "Rematch again").await;
+        black.click("#rematch-button").await;
+        white
+            .wait(&shown("#rematch-accept"), "the offer again")
             .await;
         white.click("#rematch-accept").await;
         // Both land on the same new game, colours swapped.
