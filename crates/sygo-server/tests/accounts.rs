@@ -8,55 +8,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{TestServer, code, message, temp_db};
-use reqwest::header::{COOKIE, SET_COOKIE};
+use common::{Answer, TestServer, code, message, send, temp_db};
 use serde_json::{Value, json};
-
-/// An answer: status, JSON body, and the `Set-Cookie` header if any.
-struct Answer {
-    status: u16,
-    body: Value,
-    set_cookie: Option<String>,
-    retry_after: Option<String>,
-}
-
-/// Sends a request with an optional session cookie and extra headers.
-async fn send(
-    s: &TestServer,
-    method: reqwest::Method,
-    path: &str,
-    body: Option<&Value>,
-    cookie: Option<&str>,
-    headers: &[(&str, &str)],
-) -> Answer {
-    let mut req = s.client.request(method, s.url(path));
-    if let Some(b) = body {
-        req = req.json(b);
-    }
-    if let Some(c) = cookie {
-        req = req.header(COOKIE, c);
-    }
-    for (k, v) in headers {
-        req = req.header(*k, *v);
-    }
-    let r = req.send().await.unwrap();
-    let status = r.status().as_u16();
-    let set_cookie = r
-        .headers()
-        .get(SET_COOKIE)
-        .map(|v| v.to_str().unwrap().to_string());
-    let retry_after = r
-        .headers()
-        .get("retry-after")
-        .map(|v| v.to_str().unwrap().to_string());
-    let text = r.text().await.unwrap();
-    Answer {
-        status,
-        body: serde_json::from_str(&text).unwrap_or(Value::Null),
-        set_cookie,
-        retry_after,
-    }
-}
 
 /// The `name=value` part of a `Set-Cookie` header, to send back.
 fn cookie_of(a: &Answer) -> String {

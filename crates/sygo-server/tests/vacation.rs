@@ -13,13 +13,12 @@ mod common;
 use std::time::Duration;
 
 use common::{Events, TestServer, code};
-use reqwest::header::{COOKIE, SET_COOKIE};
 use serde_json::{Value, json};
 
 const DAY: i64 = 86_400_000;
 
-/// Sends a request with an optional session cookie and extra headers:
-/// status, JSON body, and the `Set-Cookie` header if any.
+/// Sends a request with an optional session cookie and extra headers
+/// (`common::send`): status, JSON body, and the `Set-Cookie` header if any.
 async fn send(
     s: &TestServer,
     method: reqwest::Method,
@@ -28,28 +27,8 @@ async fn send(
     cookie: Option<&str>,
     headers: &[(&str, &str)],
 ) -> (u16, Value, Option<String>) {
-    let mut req = s.client.request(method, s.url(path));
-    if let Some(b) = body {
-        req = req.json(b);
-    }
-    if let Some(c) = cookie {
-        req = req.header(COOKIE, c);
-    }
-    for (k, v) in headers {
-        req = req.header(*k, *v);
-    }
-    let r = req.send().await.unwrap();
-    let status = r.status().as_u16();
-    let set_cookie = r
-        .headers()
-        .get(SET_COOKIE)
-        .map(|v| v.to_str().unwrap().to_string());
-    let text = r.text().await.unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::Null),
-        set_cookie,
-    )
+    let a = common::send(s, method, path, body, cookie, headers).await;
+    (a.status, a.body, a.set_cookie)
 }
 
 /// Signs up `name`: the session's cookie, to send back.

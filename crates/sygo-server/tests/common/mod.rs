@@ -462,3 +462,49 @@ pub fn apply_event(game: &mut Value, event: &str, data: &Value) -> Result<(), St
         other => Err(format!("an unknown event {other:?}")),
     }
 }
+
+/// An answer: status, JSON body, and the `Set-Cookie` header if any.
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+    pub set_cookie: Option<String>,
+    pub retry_after: Option<String>,
+}
+
+/// Sends a request with an optional session cookie and extra headers.
+pub async fn send(
+    s: &TestServer,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<&Value>,
+    cookie: Option<&str>,
+    headers: &[(&str, &str)],
+) -> Answer {
+    let mut req = s.client.request(method, s.url(path));
+    if let Some(b) = body {
+        req = req.json(b);
+    }
+    if let Some(c) = cookie {
+        req = req.header(reqwest::header::COOKIE, c);
+    }
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let r = req.send().await.unwrap();
+    let status = r.status().as_u16();
+    let set_cookie = r
+        .headers()
+        .get(reqwest::header::SET_COOKIE)
+        .map(|v| v.to_str().unwrap().to_string());
+    let retry_after = r
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_string());
+    let text = r.text().await.unwrap();
+    Answer {
+        status,
+        body: serde_json::from_str(&text).unwrap_or(Value::Null),
+        set_cookie,
+        retry_after,
+    }
+}
