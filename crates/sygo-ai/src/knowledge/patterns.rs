@@ -280,6 +280,16 @@ impl Weights {
         })
     }
 
+    /// Sets the γ of a pattern (its canonical code) on every image of it.
+    fn set_pattern(&mut self, canonical: u32, gamma: f32) {
+        let table = canonical_table(self.variant);
+        for (raw, &c) in table.iter().enumerate() {
+            if c == canonical {
+                self.pattern[raw] = gamma;
+            }
+        }
+    }
+
     /// The board family.
     pub fn variant(&self) -> Variant {
         self.variant
@@ -356,11 +366,7 @@ impl Weights {
                 if code as usize >= table.len() || table[code as usize] != code {
                     return Err(bad());
                 }
-                for (raw, &c) in table.iter().enumerate() {
-                    if c == code {
-                        weights.pattern[raw] = gamma;
-                    }
-                }
+                weights.set_pattern(code, gamma);
             } else {
                 let v: usize = value.parse().map_err(|_| bad())?;
                 *weights.gamma[group].get_mut(v).ok_or_else(bad)? = gamma;
@@ -536,11 +542,7 @@ impl TrainingSet {
             if key == u32::MAX {
                 weights.other = g;
             } else {
-                for (raw, &c) in table.iter().enumerate() {
-                    if c == key {
-                        weights.pattern[raw] = g;
-                    }
-                }
+                weights.set_pattern(key, g);
             }
         }
         weights
