@@ -188,7 +188,10 @@ impl MctsSettings {
     /// weights, with the hand-written tactical beliefs, with none or with
     /// all of them: [`crate::knowledge::Keep`]; after `priors`), `learned_weight=10` and
     /// `learned_temp=1` (their virtual visits and exponent: see
-    /// [`Learned`]; after `learned`), `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance of another
+    /// [`Learned`]; after `learned`), `defence=N` (or `off`, the default:
+    /// the priors read the defences of our groups in danger of N stones or
+    /// more; after `priors`) and `defence_budget=400` (its positions a
+    /// group), `tactics=0.9`, `eyes=on|off`, `grow=0.5` (the chance of another
     /// growth step in playouts; `auto`, the default: 1 on boards
     /// of at most 64 points, 0.9 beyond), `selfatari=N` (or `off`: playouts
     /// never put a group of N stones or more in atari), `uniform=0.2` (the
@@ -263,6 +266,18 @@ impl MctsSettings {
                         keep,
                         ..priors.learned.unwrap_or_default()
                     });
+                }
+            }
+            "defence" => {
+                let min = o.unless_off(|o| o.whole(1..=1000))?.map_or(0, |n| n as u32);
+                if let Some(priors) = &mut self.priors {
+                    priors.defence = min;
+                }
+            }
+            "defence_budget" => {
+                let budget = o.whole(1..=1_000_000)?;
+                if let Some(priors) = &mut self.priors {
+                    priors.defence_budget = budget;
                 }
             }
             "learned_weight" | "learned_temp" => {

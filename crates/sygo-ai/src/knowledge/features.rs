@@ -4,7 +4,9 @@
 //! the board (microseconds, against a playout's tens), into buffers that are
 //! kept between expansions.
 
-use sygo_rules::{CaptureReader, Color, Geometry, Point, Position, Variant};
+use sygo_rules::{CaptureReader, Color, Geometry, Point, Position, Turn, Variant};
+
+use super::reading::DefenceReader;
 
 /// No group.
 const NONE: u32 = u32::MAX;
@@ -16,6 +18,8 @@ pub(crate) const KEPT_LIBERTIES: usize = 4;
 /// A group of stones.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Group {
+    /// The stone it was found from.
+    pub(crate) first: Point,
     pub(crate) color: Color,
     pub(crate) size: u32,
     /// Exact number of liberties.
@@ -75,6 +79,15 @@ pub(crate) struct Features {
     /// Read the balance turn's placement apart (`spoils`, and no credit
     /// for the placement before its growths): `PriorSettings::balance`.
     pub(crate) read_balance: bool,
+    /// Read the defences of the mover's groups in danger of at least this
+    /// many stones at the start of a turn (0: never): `PriorSettings::defence`.
+    pub(crate) read_defences: u32,
+    /// The positions the defence reading may read per group.
+    pub(crate) defence_budget: u64,
+    defence: DefenceReader,
+    /// Per point index: our stones in danger that a safe turn through this
+    /// point keeps (the defence reading's, `read_defences`).
+    defends: Vec<u32>,
     /// Scratch for the priors: the learned strength of each step.
     pub(crate) strengths: Vec<f32>,
 }
@@ -93,6 +106,7 @@ impl Features {
             self.distance.resize(n, FAR);
             self.capture_through.resize(n, 0);
             self.spoils.resize(n, 0);
+            self.defends.resize(n, 0);
         }
         if self.line_board != Some(g) {
             self.line = lines(&g);
@@ -135,6 +149,7 @@ impl Features {
         if self.read_dangers {
             self.read_dangers(pos);
         }
+        self.read_defences(pos);
         self.distances(pos);
     }
 
@@ -196,6 +211,42 @@ impl Features {
         });
     }
 
+    /// The defences of the mover's groups in danger (`read_defences` stones
+    /// or more), at the start of a turn: every stone of a turn after which
+    /// the opponent cannot reverse the group counts its stones in `defends`
+    /// (the largest group it keeps).
+    fn read_defences(&mut self, pos: &Position) {
+        let g = pos.geometry();
+        for p in g.points() {
+            self.defends[p.index()] = 0;
+        }
+        if self.read_defences == 0 || !self.read_dangers || pos.turn_in_progress() {
+            return;
+        }
+        let mover = pos.side_to_move();
+        for i in 0..self.groups.len() {
+            let group = self.groups[i];
+            if group.color != mover || !group.in_danger || group.size < self.read_defences {
+                continue;
+            }
+            let defences = self.defence.read(pos, group.first, self.defence_budget);
+            for turn in &defences.safe {
+                if let Turn::Stones(stones) = turn {
+                    for p in stones {
+                        let d = &mut self.defends[p.index()];
+                        *d = (*d).max(group.size);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Our stones in danger that a safe turn through p keeps.
+    #[inline]
+    pub(crate) fn defends(&self, p: Point) -> u32 {
+        self.defends.get(p.index()).copied().unwrap_or(0)
+    }
+
     /// The opponent stones that the witness turns through p reverse.
     #[inline]
     pub(crate) fn capture_through(&self, p: Point) -> u32 {
@@ -228,6 +279,7 @@ impl Features {
         }
         let token = self.token;
         let mut group = Group {
+            first: start,
             color,
             size: 0,
             libs: 0,
@@ -449,6 +501,9 @@ pub(crate) struct StepFacts {
     /// balance turn this stone, as a growth, would make impossible (it
     /// touches that placement's point).
     pub(crate) spoils: u32,
+    /// Our stones in danger kept by a safe turn of the defence reading
+    /// through this point (`Features::read_defences`).
+    pub(crate) defends: u32,
 }
 
 /// The facts of a stone of `me` on vacant p.
@@ -488,6 +543,7 @@ pub(crate) fn step_facts(pos: &Position, f: &Features, p: Point, me: Color) -> S
     facts.contact = n_theirs > 0;
     facts.captures_with = f.capture_through(p);
     facts.spoils = f.spoils(p);
+    facts.defends = f.defends(p);
     facts.own_eye = vacant == 0 && n_theirs == 0;
     // Liberties afterwards: the union of our joined groups' liberties and
     // p's vacant neighbours, without p.

@@ -52,6 +52,13 @@ pub struct PriorSettings {
     /// Believe the learned step weights ([`super::Weights::builtin`]) too,
     /// or only them (`None`: the hand-written beliefs alone).
     pub learned: Option<Learned>,
+    /// Read the defences of our groups in danger of at least this many
+    /// stones at the start of a turn (the defence reading,
+    /// [`super::DefenceReader`]), and believe the stones of their safe turns
+    /// good; 0: off.
+    pub defence: u32,
+    /// The positions the defence reading may read per group.
+    pub defence_budget: u64,
 }
 
 /// How the priors use the learned step weights: a step whose strength is r
@@ -99,6 +106,8 @@ impl Default for PriorSettings {
             reading: true,
             balance: true,
             learned: Some(Learned::default()),
+            defence: 0,
+            defence_budget: 400,
         }
     }
 }
@@ -151,7 +160,10 @@ pub(crate) fn stone_prior(
     }
     let mut value = 0.5;
     let mut weight = even;
-    if facts.rescues > 0 {
+    if facts.defends > 0 {
+        value = 0.74 + 0.01 * facts.defends.min(10) as f32;
+        weight = strong;
+    } else if facts.rescues > 0 {
         value = 0.75 + 0.01 * facts.rescues.min(10) as f32;
         weight = strong;
     } else if facts.saves > 0 && kind == StepKind::Growth && facts.libs_after >= 3 {
@@ -198,6 +210,8 @@ pub(crate) fn priors(
     let pos = game.position();
     f.read_dangers = settings.reading;
     f.read_balance = settings.balance;
+    f.read_defences = settings.defence;
+    f.defence_budget = settings.defence_budget;
     f.compute(pos);
     let me = pos.side_to_move();
     let mut best_growth = 0.0f32;

@@ -50,7 +50,7 @@ pub struct Defences {
 }
 
 /// The reader, with its scratch space.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct DefenceReader {
     capture: CaptureReader,
     seen: HashSet<u64>,

@@ -21,8 +21,8 @@
 //! simulations ([`visits`], what the default level reads in about a second
 //! on the 2-core development machine) on two threads with a fixed seed: the
 //! same turns on every run, whatever the machine's load. It must solve
-//! every position (issue 21; ignored until it does) and at least 90% of the
-//! first set (run by `cargo test`). A line per
+//! every position whose goal play does not doubt (issue 21; run by `cargo
+//! test`). A line per
 //! position says what it played, and for a miss the turns it preferred.
 //! `TACTICS=words` runs only the positions whose names contain the words;
 //! `TACTICS_OPTIONS=static=0,grow=0.5` changes the player's settings for
@@ -346,24 +346,17 @@ enum Reading {
     OneSecond,
 }
 
-/// The strongest player solves every position, old and new, at the default
-/// level's reading of one second (issue 21's figure). Ignored while the AI
-/// does not: run it with
-/// `cargo test --release -p sygo-ai --test tactics -- --ignored --nocapture every_position_at`.
+/// The strongest player solves every position, old and new, whose goal
+/// play does not doubt ([`positions::DOUBTED`]), at the default level's
+/// reading of one second (issue 21's figure; the search's threads each
+/// grow their own tree and are merged, so a fixed seed gives the same turns
+/// on every run and machine). The first set is among them.
 #[test]
-#[ignore = "the AI does not solve every position yet (docs/ai.md, Tactics)"]
 fn the_strongest_player_solves_every_position_at_fixed_visits() {
-    // The positions whose goal play doubts (positions::DOUBTED) are read
-    // and reported, apart.
-    let (doubted, sure): (Vec<Puzzle>, Vec<Puzzle>) = selected()
+    let sure: Vec<Puzzle> = selected()
         .into_iter()
-        .partition(|p| positions::doubted(p.name));
-    let missed_doubted = run_player(&doubted, Reading::FixedVisits);
-    println!(
-        "of the {} positions whose goal play doubts, the player's turn meets the goal in {}",
-        doubted.len(),
-        doubted.len() - missed_doubted.len()
-    );
+        .filter(|p| !positions::doubted(p.name))
+        .collect();
     let missed = run_player(&sure, Reading::FixedVisits);
     assert!(
         missed.is_empty(),
@@ -373,25 +366,23 @@ fn the_strongest_player_solves_every_position_at_fixed_visits() {
     );
 }
 
-/// The strongest player, read as in
-/// [`the_strongest_player_solves_every_position_at_fixed_visits`], still
-/// solves at least 90% of the first set's positions whose goal play does not
-/// doubt (21 of its 22; the figure before the races were added; it solved 23
-/// and 24 of the 25 of the time, and 20 of the 22 kept once the set was read
-/// to the end).
+/// The positions whose goal play doubts, read as in
+/// [`the_strongest_player_solves_every_position_at_fixed_visits`]: prints
+/// how many of them the player's turn meets the goal in (a diagnostic,
+/// checks nothing). Run it with
+/// `cargo test --release -p sygo-ai --test tactics -- --ignored --nocapture doubted`.
 #[test]
-fn the_strongest_player_solves_the_first_set_at_fixed_visits() {
-    let only = std::env::var("TACTICS").unwrap_or_default();
-    let first: Vec<Puzzle> = positions::first_set()
+#[ignore = "a diagnostic: prints, checks nothing"]
+fn the_doubted_positions_at_fixed_visits() {
+    let doubted: Vec<Puzzle> = selected()
         .into_iter()
-        .filter(|p| p.name.contains(only.as_str()) && !positions::doubted(p.name))
+        .filter(|p| positions::doubted(p.name))
         .collect();
-    let missed = run_player(&first, Reading::FixedVisits);
-    let solved = first.len() - missed.len();
-    assert!(
-        solved * 10 >= first.len() * 9,
-        "solved only {solved} of {}: missed {missed:?}",
-        first.len()
+    let missed = run_player(&doubted, Reading::FixedVisits);
+    println!(
+        "of the {} positions whose goal play doubts, the player's turn meets the goal in {}",
+        doubted.len(),
+        doubted.len() - missed.len()
     );
 }
 
