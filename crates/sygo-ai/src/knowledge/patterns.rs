@@ -57,7 +57,7 @@ const PATTERN: usize = GROUPS - 1;
 
 /// One step's features: a value per group (the pattern's is the ring's raw
 /// code plus one, 0 for `Finish` and `Pass`).
-type Values = [u32; GROUPS];
+pub(crate) type Values = [u32; GROUPS];
 
 /// How many of `bounds` n reaches: the bucket of n.
 fn bucket(n: u32, bounds: &[u32]) -> u32 {
@@ -151,6 +151,50 @@ fn canonical_table(variant: Variant) -> &'static [u32] {
     })
 }
 
+/// What a step is, for the priors and the learned weights: a stone's kind
+/// and facts; nothing for `Finish` and `Pass`.
+pub(crate) type StoneFacts = Option<(StepKind, StepFacts)>;
+
+/// Calls `visit` with every step of `game` in the order of
+/// [`StepGame::for_each_step`]: the step, a stone's kind and facts, and its
+/// features for the learned weights when `with_values` (else zeros). `f`
+/// must hold the analysis of `game`'s position ([`Features::compute`]).
+/// The one walk over a node's steps that the priors and the training set
+/// share, so that both see the same features.
+pub(crate) fn for_each_step_facts(
+    game: &StepGame,
+    f: &Features,
+    with_values: bool,
+    mut visit: impl FnMut(Step, StoneFacts, &Values),
+) {
+    let pos = game.position();
+    let me = pos.side_to_move();
+    let (mut growths, mut stones) = (0, 0);
+    let none = [0; GROUPS];
+    game.for_each_step(|step, kind| match (step, kind) {
+        (Step::Stone(p), Some(kind)) => {
+            stones += 1;
+            growths += u32::from(kind == StepKind::Growth);
+            let facts = step_facts(pos, f, p, me);
+            let values = if with_values {
+                stone_values(pos, f, &facts, p, kind, me)
+            } else {
+                none
+            };
+            visit(step, Some((kind, facts)), &values);
+        }
+        (Step::Finish | Step::Pass, _) => {
+            let values = if with_values {
+                other_values(step == Step::Pass, growths, stones)
+            } else {
+                none
+            };
+            visit(step, None, &values);
+        }
+        _ => {}
+    });
+}
+
 /// The features of every step of a position, computed as the priors do.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct StepValues {
@@ -162,22 +206,8 @@ impl StepValues {
     /// of `game`'s position ([`Features::compute`]).
     pub(crate) fn compute(&mut self, game: &StepGame, f: &Features) {
         self.steps.clear();
-        let pos = game.position();
-        let me = pos.side_to_move();
-        let (mut growths, mut stones) = (0, 0);
-        game.for_each_step(|step, kind| {
-            let values = match (step, kind) {
-                (Step::Stone(p), Some(kind)) => {
-                    stones += 1;
-                    growths += u32::from(kind == StepKind::Growth);
-                    let facts = step_facts(pos, f, p, me);
-                    stone_values(pos, f, &facts, p, kind, me)
-                }
-                (Step::Finish, _) => other_values(false, growths, stones),
-                (Step::Pass, _) => other_values(true, growths, stones),
-                _ => return,
-            };
-            self.steps.push((step, values));
+        for_each_step_facts(game, f, true, |step, _, values| {
+            self.steps.push((step, *values));
         });
     }
 }

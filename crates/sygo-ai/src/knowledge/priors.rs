@@ -28,8 +28,8 @@
 
 use sygo_rules::StepKind;
 
-use super::features::{Features, StepFacts, step_facts};
-use super::patterns::{self, Weights};
+use super::features::{Features, StepFacts};
+use super::patterns::{Weights, for_each_step_facts};
 use crate::search::Prior;
 use crate::steps::{Step, StepGame};
 
@@ -213,7 +213,6 @@ pub(crate) fn priors(
     f.read_defences = settings.defence;
     f.defence_budget = settings.defence_budget;
     f.compute(pos);
-    let me = pos.side_to_move();
     let mut best_growth = 0.0f32;
     let mut best_stone = 0.0f32;
     let first = out.len();
@@ -222,17 +221,9 @@ pub(crate) fn priors(
         .map(|_| Weights::builtin(pos.geometry().variant()));
     let mut strengths = std::mem::take(&mut f.strengths);
     strengths.clear();
-    let (mut growths, mut stones) = (0, 0);
-    game.for_each_step(|step, kind| {
-        let prior = match (step, kind) {
-            (Step::Stone(p), Some(kind)) => {
-                let facts = step_facts(pos, f, p, me);
-                if let Some(weights) = weights {
-                    let values = patterns::stone_values(pos, f, &facts, p, kind, me);
-                    strengths.push(weights.strength(&values));
-                }
-                stones += 1;
-                growths += u32::from(kind == StepKind::Growth);
+    for_each_step_facts(game, f, weights.is_some(), |step, stone, values| {
+        let prior = match (step, stone) {
+            (Step::Stone(p), Some((kind, facts))) => {
                 let prior = stone_prior(settings, &facts, kind, f.line(p), f.distance(p));
                 if kind == StepKind::Growth {
                     best_growth = best_growth.max(prior.value);
@@ -259,9 +250,8 @@ pub(crate) fn priors(
             }
             _ => Prior::NONE,
         };
-        if let (Some(weights), Step::Finish | Step::Pass) = (weights, step) {
-            let values = patterns::other_values(step == Step::Pass, growths, stones);
-            strengths.push(weights.strength(&values));
+        if let Some(weights) = weights {
+            strengths.push(weights.strength(values));
         }
         out.push((step, prior));
     });
