@@ -1903,5 +1903,26 @@ pub fn endgames() -> Vec<Puzzle> {
             solution: "A2,C4",
             wrong: &["A2,E5", "D2,C4"],
         },
+        // Sygo 6, game 3, turn 12 (mined with the learned weights, MINE=sygo6,hex3
+        // MINE_GAMES=4). E1 and E1,F4: +4 (2 of 22 turns); B3 and B3,F4: +3; F2,F4: +2; pass: -2.
+        Puzzle {
+            name: "endgame: white grows E1 on Sygo 6 (F4 with it or not), not B3",
+            geometry: sygo(6),
+            to_move: Color::White,
+            growth: Growth::Started,
+            board: "
+                    A B C D E F
+                  6 . X . X O . 6
+                  5 X X . X O O 5
+                  4 X . . O O . 4
+                  3 . . O . X X 3
+                  2 X X O O O . 2
+                  1 . X O . . . 1
+                    A B C D E F
+            ",
+            goal: Goal::BestPlay,
+            solution: "E1,F4",
+            wrong: &["B3", "B3,F4", "F2,F4"],
+        },
     ]
 }
