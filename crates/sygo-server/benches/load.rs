@@ -7,7 +7,7 @@
 //!
 //! ```text
 //! cargo bench -p sygo-server --bench load [-- --games 500 --rate 200 --seconds 30]
-//!     [--clocks 1] [--subscribers 2000] [--timeouts 50] [--signins 100]
+//!     [--clocks 1] [--subscribers 2000] [--timeouts 50] [--signins 100] [--timeline 1]
 //! ```
 //!
 //! What a community server carries besides (docs/performance.md): with
@@ -17,14 +17,26 @@
 //! whose Black runs out of time (a 10 s byo-yomi period) during the run,
 //! and prints how long after each deadline its end reached a subscriber;
 //! `--signins R` signs an account in R times a second (Argon2id) while the
-//! turns go on, and prints those answer times.
+//! turns go on, and prints those answer times; `--timeline 1` prints the
+//! answer times of each second of the run too.
 //!
 //! The turns are sent on a fixed schedule, whether or not earlier answers
 //! have come (so a slow answer does not hide the ones that queue behind it);
-//! a game whose last turn is not answered yet is skipped in its round.
+//! a game whose last turn is not answered yet is skipped in its round. Each
+//! is sent as the game page sends it, asking for the turn's event as the
+//! answer rather than the whole game (`Prefer: return=minimal`).
+//!
+//! The clients share the machine with the server, so they do little: the
+//! turns and the streams go through a minimal HTTP/1.1 client on plain
+//! sockets (`raw`), a stream's reader counts the events and checks that
+//! their ids (turn numbers) follow on, without parsing their JSON, and the
+//! streams are all open before the turns start. A game over (two passes in
+//! a row) is played in no more. The CPU time of the server's threads, its
+//! database threads and the clients' threads during the turns is printed
+//! apart (Linux).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
@@ -40,7 +52,15 @@ struct Client {
     game: Mutex<Game>,
     busy: AtomicBool,
     rng: Mutex<rand_pcg::Pcg64Mcg>,
+    /// Turns answered during the run.
+    answered: AtomicU64,
 }
+
+/// `turn` events read by all the live-update streams.
+static TURNS_READ: AtomicU64 = AtomicU64::new(0);
+
+/// Live-update streams that have read their first event (the game).
+static STREAMS_OPEN: AtomicU64 = AtomicU64::new(0);
 
 fn option(args: &[String], name: &str, default: u64) -> u64 {
     args.iter()
@@ -59,6 +79,7 @@ fn main() {
     let subscribers = option(&args, "--subscribers", 0) as usize;
     let timeouts = option(&args, "--timeouts", 0) as usize;
     let signins = option(&args, "--signins", 0);
+    let timeline = option(&args, "--timeline", 0) != 0;
 
     let dir = std::env::temp_dir().join(format!("sygo-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -67,6 +88,7 @@ fn main() {
 
     // The server on a runtime of its own, as `sygo serve` runs it.
     let server_rt = tokio::runtime::Builder::new_multi_thread()
+        .thread_name("server")
         .enable_all()
         .build()
         .unwrap();
@@ -75,13 +97,15 @@ fn main() {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db);
     config.rate_limits = false;
     let server = server_rt.block_on(Server::bind(config)).unwrap();
-    let base = format!("http://{}", server.local_addr());
+    let addr = server.local_addr();
+    let base = format!("http://{addr}");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let serving = server_rt.spawn(server.run(async {
         let _ = stopped.await;
     }));
 
     let client_rt = tokio::runtime::Builder::new_multi_thread()
+        .thread_name("client")
         .enable_all()
         .build()
         .unwrap();
@@ -122,33 +146,48 @@ fn main() {
                 ],
                 game: Mutex::new(Game::new(Position::new(g))),
                 busy: AtomicBool::new(false),
+                answered: AtomicU64::new(0),
                 rng: Mutex::new(rand_pcg::Pcg64Mcg::seed_from_u64(i as u64)),
             }));
         }
-        println!(
-            "created {games} games in {:.1} s; now {rate} turns/s for {seconds} s",
-            t.elapsed().as_secs_f64()
-        );
+        println!("created {games} games in {:.1} s", t.elapsed().as_secs_f64());
 
-        // Live-update streams, spread over the games, each read to the end.
-        let updates = Arc::new(std::sync::atomic::AtomicU64::new(0));
-        let read = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        // Live-update streams, spread over the games, each read to the end:
+        // the events counted and their order checked, their JSON not parsed
+        // (a real client is on another machine: its parsing is not the
+        // server's load).
+        let tally = Arc::new(Mutex::new(Tally::default()));
+        let (stop_reading, reading) = tokio::sync::watch::channel(false);
         let mut streams = Vec::new();
         for i in 0..subscribers {
-            let url = format!("{base}/api/games/{}/events", clients[i % clients.len()].id);
-            let (http, updates, read) = (http.clone(), updates.clone(), read.clone());
+            let path = format!("/api/games/{}/events", clients[i % clients.len()].id);
+            let (tally, mut reading) = (tally.clone(), reading.clone());
             streams.push(tokio::spawn(async move {
-                let Ok(mut r) = http.get(url).timeout(Duration::from_secs(3600)).send().await
-                else {
-                    return;
-                };
-                while let Ok(Some(chunk)) = r.chunk().await {
-                    // Every event: the game at first, then each turn's.
-                    let n = chunk.windows(7).filter(|w| w == b"event: ").count();
-                    updates.fetch_add(n as u64, Ordering::Relaxed);
-                    read.fetch_add(chunk.len() as u64, Ordering::Relaxed);
+                let mut reader = EventReader::default();
+                tokio::select! {
+                    r = raw::read_events(addr, &path, |bytes| reader.read(bytes)) => {
+                        if let Err(e) = r {
+                            eprintln!("a live-update stream: {e}");
+                        }
+                    }
+                    _ = reading.changed() => {}
                 }
+                tally.lock().add(&reader.tally);
             }));
+        }
+        // Every stream open before the turns start.
+        let opening = Instant::now();
+        while STREAMS_OPEN.load(Ordering::Relaxed) < subscribers as u64
+            && opening.elapsed() < Duration::from_secs(60)
+        {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        if subscribers > 0 {
+            println!(
+                "{} of {subscribers} live-update streams open in {:.1} s",
+                STREAMS_OPEN.load(Ordering::Relaxed),
+                opening.elapsed().as_secs_f64()
+            );
         }
         // Games that run out of time during the run, each watched: how late
         // after its deadline its end reaches a subscriber.
@@ -236,13 +275,19 @@ fn main() {
             None
         };
 
-        let latencies = Arc::new(Mutex::new(Vec::<Duration>::new()));
+        // The turns' connections, kept open and reused as a page's are.
+        let pool = Arc::new(raw::Pool::new(addr));
+        // Each answer time, with the second of the run its turn was sent in.
+        let latencies = Arc::new(Mutex::new(Vec::<(u64, Duration)>::new()));
         let errors = Arc::new(Mutex::new(Vec::<String>::new()));
         let mut skipped = 0u64;
+        let mut over = 0u64;
         let mut ticker = tokio::time::interval(Duration::from_secs_f64(1.0 / rate as f64));
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
         let total = rate * seconds;
         let mut tasks = Vec::with_capacity(total as usize);
+        println!("now {rate} turns/s for {seconds} s");
+        let cpu_before = cpu_by_thread();
         let start = Instant::now();
         for n in 0..total {
             ticker.tick().await;
@@ -251,7 +296,13 @@ fn main() {
                 skipped += 1;
                 continue;
             }
-            let (http, base) = (http.clone(), base.clone());
+            // A game that ended (two passes in a row, on a small board) is
+            // not played in any more.
+            if client.game.lock().position().is_over() {
+                over += 1;
+                continue;
+            }
+            let pool = pool.clone();
             let (latencies, errors) = (latencies.clone(), errors.clone());
             tasks.push(tokio::spawn(async move {
                 let (turn, number, token) = {
@@ -267,31 +318,21 @@ fn main() {
                     (turn, game.turns().len(), token)
                 };
                 let notation = turn.to_notation(&client.game.lock().position().geometry());
+                let path = format!("/api/games/{}/turns", client.id);
+                let body = format!("{{\"turn\":\"{notation}\",\"turn_number\":{number}}}");
                 let sent = Instant::now();
-                let answer = http
-                    .post(format!("{base}/api/games/{}/turns", client.id))
-                    .bearer_auth(token)
-                    .json(&json!({"turn": notation, "turn_number": number}))
-                    .send()
-                    .await;
-                let outcome = match answer {
-                    Ok(r) => {
-                        let status = r.status().as_u16();
-                        let body = r.bytes().await;
-                        match (status, body) {
-                            (200, Ok(_)) => Ok(()),
-                            (s, b) => Err(format!(
-                                "{s}: {:?}",
-                                b.map(|b| String::from_utf8_lossy(&b).into_owned())
-                            )),
-                        }
-                    }
+                // As the game page asks: the turn's event, not the game.
+                let outcome = match pool.post(&path, &token, &body).await {
+                    Ok((200, _)) => Ok(()),
+                    Ok((s, b)) => Err(format!("{s}: {}", String::from_utf8_lossy(&b))),
                     Err(e) => Err(e.to_string()),
                 };
                 let took = sent.elapsed();
                 match outcome {
                     Ok(()) => {
-                        latencies.lock().push(took);
+                        let second = (sent - start).as_secs();
+                        latencies.lock().push((second, took));
+                        client.answered.fetch_add(1, Ordering::Relaxed);
                         client.game.lock().play(turn).unwrap();
                     }
                     Err(e) => errors.lock().push(e),
@@ -303,17 +344,37 @@ fn main() {
             task.await.unwrap();
         }
         let elapsed = start.elapsed();
-        let mut l = latencies.lock().clone();
+        let cpu = cpu_since(&cpu_before, cpu_by_thread());
+        if timeline {
+            // The answer times of the turns sent in each second of the run.
+            let mut by_second = std::collections::BTreeMap::<u64, Vec<Duration>>::new();
+            for &(second, took) in latencies.lock().iter() {
+                by_second.entry(second).or_default().push(took);
+            }
+            for (second, mut t) in by_second {
+                t.sort();
+                let at = |q: f64| t[((t.len() as f64 * q).ceil() as usize).clamp(1, t.len()) - 1];
+                println!(
+                    "  second {second:>3}: {:>5} answered, p50 {:>7.2} ms, p99 {:>7.2} ms, max {:>7.2} ms",
+                    t.len(),
+                    at(0.5).as_secs_f64() * 1000.0,
+                    at(0.99).as_secs_f64() * 1000.0,
+                    t.last().map_or(0.0, |d| d.as_secs_f64() * 1000.0),
+                );
+            }
+        }
+        let mut l: Vec<Duration> = latencies.lock().iter().map(|&(_, took)| took).collect();
         l.sort();
         let at = |q: f64| l[((l.len() as f64 * q).ceil() as usize).clamp(1, l.len()) - 1];
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         println!(
-            "{} turns answered in {:.1} s ({:.0}/s), {} errors, {} skipped (game busy)",
+            "{} turns answered in {:.1} s ({:.0}/s), {} errors, {} skipped (game busy), {} (game over)",
             l.len(),
             elapsed.as_secs_f64(),
             l.len() as f64 / elapsed.as_secs_f64(),
             errors.lock().len(),
-            skipped
+            skipped,
+            over
         );
         if !l.is_empty() {
             println!(
@@ -326,6 +387,21 @@ fn main() {
         }
         for e in errors.lock().iter().take(5) {
             println!("error: {e}");
+        }
+        if let Some(cpu) = cpu {
+            let per_turn = |s: f64| s * 1e6 / l.len().max(1) as f64;
+            println!(
+                "CPU over the turns: server {:.1} s (user {:.1}, system {:.1}), database threads {:.1} s, \
+                 clients {:.1} s; per turn answered: server {:.0} µs, database {:.0} µs, clients {:.0} µs",
+                cpu.server.total(),
+                cpu.server.user,
+                cpu.server.system,
+                cpu.db.total(),
+                cpu.client.total(),
+                per_turn(cpu.server.total()),
+                per_turn(cpu.db.total()),
+                per_turn(cpu.client.total()),
+            );
         }
         if let Some(signing) = signing {
             signing.await.unwrap();
@@ -344,10 +420,36 @@ fn main() {
             }
         }
         if subscribers > 0 {
+            // The streams still read what the last turns sent: each turn
+            // answered is a `turn` event for each stream of its game.
+            let expected: u64 = (0..subscribers)
+                .map(|i| clients[i % clients.len()].answered.load(Ordering::Relaxed))
+                .sum();
+            let waiting = Instant::now();
+            while TURNS_READ.load(Ordering::Relaxed) < expected
+                && waiting.elapsed() < Duration::from_secs(10)
+            {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+            let read = TURNS_READ.load(Ordering::Relaxed);
             println!(
-                "{subscribers} live-update streams open: {} updates read, {:.1} MB",
-                updates.load(Ordering::Relaxed),
-                read.load(Ordering::Relaxed) as f64 / 1e6
+                "the streams had {read} of the {expected} turns' events {:.0} ms after the last answer",
+                (start + elapsed).elapsed().as_secs_f64() * 1000.0
+            );
+            let _ = stop_reading.send(true);
+            for s in streams.drain(..) {
+                let _ = s.await;
+            }
+            let t = tally.lock();
+            println!(
+                "{subscribers} live-update streams open: {} updates read ({} turns, {} whole games), {:.1} MB; \
+                 out of order or missed: {}, whole game resent to a slow reader: {}",
+                t.events,
+                t.turns,
+                t.games,
+                t.bytes as f64 / 1e6,
+                t.out_of_order,
+                t.resent
             );
         }
         for w in watched {
@@ -363,11 +465,409 @@ fn main() {
                 late.last().copied().unwrap_or(-1)
             );
         }
-        for s in streams {
-            s.abort();
-        }
     });
     let _ = stop.send(());
     server_rt.block_on(serving).unwrap().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What the live-update streams read, all together.
+#[derive(Default)]
+struct Tally {
+    /// Events (keep-alive comments aside).
+    events: u64,
+    /// `turn` events.
+    turns: u64,
+    /// `game` events (each stream's first, and any resent).
+    games: u64,
+    /// Bytes read.
+    bytes: u64,
+    /// Events whose `id:` (the turn number) does not follow on: a `turn`
+    /// not one more than the event before it, any other event not equal.
+    out_of_order: u64,
+    /// `game` events after a stream's first: the server resent the whole
+    /// game to a reader that fell behind.
+    resent: u64,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.events += other.events;
+        self.turns += other.turns;
+        self.games += other.games;
+        self.bytes += other.bytes;
+        self.out_of_order += other.out_of_order;
+        self.resent += other.resent;
+    }
+}
+
+/// Reads a stream of server-sent events as raw bytes: the `event:` and
+/// `id:` lines of each event, its data skipped, and checks that the ids
+/// follow on.
+#[derive(Default)]
+struct EventReader {
+    tally: Tally,
+    /// The start of a line cut by the end of a chunk (at most 32 bytes:
+    /// enough for an `event:` or `id:` line).
+    partial: Vec<u8>,
+    /// Whether the cut line is longer than what `partial` keeps.
+    long: bool,
+    kind: Option<&'static str>,
+    id: Option<u64>,
+    last_id: Option<u64>,
+}
+
+impl EventReader {
+    fn read(&mut self, mut bytes: &[u8]) {
+        self.tally.bytes += bytes.len() as u64;
+        while let Some(end) = bytes.iter().position(|&b| b == b'\n') {
+            let line = &bytes[..end];
+            if self.partial.is_empty() && !self.long {
+                self.line(line);
+            } else {
+                let mut whole = std::mem::take(&mut self.partial);
+                whole.extend_from_slice(&line[..line.len().min(32)]);
+                self.line(&whole);
+                self.long = false;
+            }
+            bytes = &bytes[end + 1..];
+        }
+        let room = 32usize.saturating_sub(self.partial.len());
+        self.long |= bytes.len() > room;
+        self.partial
+            .extend_from_slice(&bytes[..bytes.len().min(room)]);
+    }
+
+    fn line(&mut self, line: &[u8]) {
+        if line.is_empty() {
+            self.event();
+        } else if let Some(name) = line.strip_prefix(b"event: ") {
+            self.kind = Some(match name {
+                b"game" => "game",
+                b"turn" => "turn",
+                b"change" => "change",
+                b"chat" => "chat",
+                _ => "other",
+            });
+        } else if let Some(id) = line.strip_prefix(b"id: ") {
+            self.id = std::str::from_utf8(id).ok().and_then(|s| s.parse().ok());
+        }
+    }
+
+    /// The end of an event (or of a keep-alive comment, which has neither
+    /// line).
+    fn event(&mut self) {
+        let (Some(kind), id) = (self.kind.take(), self.id.take()) else {
+            return;
+        };
+        let t = &mut self.tally;
+        t.events += 1;
+        let follows = match (kind, self.last_id, id) {
+            ("game", last, Some(_)) => {
+                t.games += 1;
+                if last.is_some() {
+                    t.resent += 1;
+                } else {
+                    STREAMS_OPEN.fetch_add(1, Ordering::Relaxed);
+                }
+                true
+            }
+            ("turn", Some(last), Some(id)) => {
+                t.turns += 1;
+                TURNS_READ.fetch_add(1, Ordering::Relaxed);
+                id == last + 1
+            }
+            (_, Some(last), Some(id)) => id == last,
+            _ => false,
+        };
+        if !follows {
+            t.out_of_order += 1;
+        }
+        if id.is_some() {
+            self.last_id = id;
+        }
+    }
+}
+
+/// CPU time, seconds.
+#[derive(Clone, Copy, Default)]
+struct Cpu {
+    user: f64,
+    system: f64,
+}
+
+impl Cpu {
+    fn total(self) -> f64 {
+        self.user + self.system
+    }
+}
+
+/// CPU time by what the threads run: the server's runtime (threads named
+/// `server`), its database threads (`sygo-db`, `sygo-checkpoint`), the
+/// clients' runtime (`client`).
+#[derive(Default)]
+struct CpuUse {
+    server: Cpu,
+    db: Cpu,
+    client: Cpu,
+}
+
+/// Each thread of this process: its name and its (user, system) clock
+/// ticks so far (Linux: `/proc/self/task`; `None` elsewhere).
+fn cpu_by_thread() -> Option<std::collections::HashMap<u64, (String, u64, u64)>> {
+    let mut all = std::collections::HashMap::new();
+    for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+        let Ok(tid) = task.file_name().to_string_lossy().parse::<u64>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
+            continue;
+        };
+        // `tid (name) state ppid …`: utime and stime are the 12th and 13th
+        // fields after the name.
+        let Some((head, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let name = head.split_once(" (").map_or("", |(_, n)| n).to_string();
+        let fields: Vec<&str> = rest.split(' ').collect();
+        let tick = |i: usize| {
+            fields
+                .get(i)
+                .and_then(|f| f.parse::<u64>().ok())
+                .unwrap_or(0)
+        };
+        all.insert(tid, (name, tick(11), tick(12)));
+    }
+    Some(all)
+}
+
+/// The CPU time the threads spent between two readings of
+/// [`cpu_by_thread`] (a thread gone meanwhile is not counted).
+fn cpu_since(
+    before: &Option<std::collections::HashMap<u64, (String, u64, u64)>>,
+    after: Option<std::collections::HashMap<u64, (String, u64, u64)>>,
+) -> Option<CpuUse> {
+    let (before, after) = (before.as_ref()?, after?);
+    let mut used = CpuUse::default();
+    for (tid, (name, user, system)) in after {
+        let (u0, s0) = before.get(&tid).map_or((0, 0), |(_, u, s)| (*u, *s));
+        let slot = match name.as_str() {
+            "server" => &mut used.server,
+            "sygo-db" | "sygo-checkpoint" => &mut used.db,
+            "client" => &mut used.client,
+            _ => continue,
+        };
+        // Clock ticks of 1/100 s (USER_HZ).
+        slot.user += user.saturating_sub(u0) as f64 / 100.0;
+        slot.system += system.saturating_sub(s0) as f64 / 100.0;
+    }
+    Some(used)
+}
+
+/// Just enough HTTP/1.1 for the benchmark's busiest clients, on plain
+/// sockets: a turn's request and its answer (with a `Content-Length`), and
+/// a stream of live updates (chunked). A general client (reqwest: a URL
+/// parsed, a pool consulted, headers built for every request) costs several
+/// times the server's own work for such small requests, on the same cores.
+mod raw {
+    use std::io;
+    use std::net::SocketAddr;
+
+    use parking_lot::Mutex;
+    use tokio::net::TcpStream;
+
+    /// Writes all of `bytes`.
+    async fn write_all(stream: &TcpStream, mut bytes: &[u8]) -> io::Result<()> {
+        while !bytes.is_empty() {
+            stream.writable().await?;
+            match stream.try_write(bytes) {
+                Ok(n) => bytes = &bytes[n..],
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads what is there (at least a byte) onto the end of `buf`; 0 at
+    /// the end of the stream.
+    async fn read_some(stream: &TcpStream, buf: &mut Vec<u8>) -> io::Result<usize> {
+        loop {
+            stream.readable().await?;
+            let len = buf.len();
+            buf.resize(len + 8 * 1024, 0);
+            match stream.try_read(&mut buf[len..]) {
+                Ok(n) => {
+                    buf.truncate(len + n);
+                    return Ok(n);
+                }
+                Err(e) => {
+                    buf.truncate(len);
+                    if e.kind() != io::ErrorKind::WouldBlock {
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    }
+
+    fn closed() -> io::Error {
+        io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            "the server closed the connection",
+        )
+    }
+
+    fn bad(what: &str) -> io::Error {
+        io::Error::new(io::ErrorKind::InvalidData, what.to_string())
+    }
+
+    /// Reads an answer's head: its status and the value of `header` (a
+    /// lowercase name), and the bytes read past the head.
+    async fn read_head(
+        stream: &TcpStream,
+        buf: &mut Vec<u8>,
+        header: &str,
+    ) -> io::Result<(u16, Option<String>, usize)> {
+        let end = loop {
+            if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                break i + 4;
+            }
+            if read_some(stream, buf).await? == 0 {
+                return Err(closed());
+            }
+        };
+        let head = std::str::from_utf8(&buf[..end]).map_err(|_| bad("a head not in UTF-8"))?;
+        let mut lines = head.split("\r\n");
+        let status = lines
+            .next()
+            .and_then(|l| l.split(' ').nth(1))
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| bad("no status"))?;
+        let value = lines.find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case(header)
+                .then(|| value.trim().to_ascii_lowercase())
+        });
+        Ok((status, value, end))
+    }
+
+    /// Open connections to the server, reused from one request to the next.
+    pub struct Pool {
+        addr: SocketAddr,
+        idle: Mutex<Vec<(TcpStream, Vec<u8>)>>,
+    }
+
+    impl Pool {
+        pub fn new(addr: SocketAddr) -> Pool {
+            Pool {
+                addr,
+                idle: Mutex::new(Vec::new()),
+            }
+        }
+
+        /// `POST path` with a bearer token and a JSON body, asking for the
+        /// minimal answer: the status and the answer's body.
+        pub async fn post(
+            &self,
+            path: &str,
+            token: &str,
+            body: &str,
+        ) -> io::Result<(u16, Vec<u8>)> {
+            let idle = self.idle.lock().pop();
+            let (stream, mut buf) = match idle {
+                Some(c) => c,
+                None => {
+                    let s = TcpStream::connect(self.addr).await?;
+                    s.set_nodelay(true)?;
+                    (s, Vec::with_capacity(16 * 1024))
+                }
+            };
+            let request = format!(
+                "POST {path} HTTP/1.1\r\nhost: {}\r\nauthorization: Bearer {token}\r\n\
+                 prefer: return=minimal\r\ncontent-type: application/json\r\n\
+                 content-length: {}\r\n\r\n{body}",
+                self.addr,
+                body.len()
+            );
+            write_all(&stream, request.as_bytes()).await?;
+            buf.clear();
+            let (status, length, start) = read_head(&stream, &mut buf, "content-length").await?;
+            let length: usize = length
+                .and_then(|l| l.parse().ok())
+                .ok_or_else(|| bad("no content-length"))?;
+            while buf.len() < start + length {
+                if read_some(&stream, &mut buf).await? == 0 {
+                    return Err(closed());
+                }
+            }
+            let answer = buf[start..start + length].to_vec();
+            if buf.len() == start + length {
+                self.idle.lock().push((stream, buf));
+            }
+            Ok((status, answer))
+        }
+    }
+
+    /// `GET path`, a stream of server-sent events: hands each piece of the
+    /// stream's body to `read`, until the stream ends.
+    pub async fn read_events(
+        addr: SocketAddr,
+        path: &str,
+        mut read: impl FnMut(&[u8]),
+    ) -> io::Result<()> {
+        let stream = TcpStream::connect(addr).await?;
+        stream.set_nodelay(true)?;
+        let request =
+            format!("GET {path} HTTP/1.1\r\nhost: {addr}\r\naccept: text/event-stream\r\n\r\n");
+        write_all(&stream, request.as_bytes()).await?;
+        let mut buf = Vec::with_capacity(64 * 1024);
+        let (status, encoding, start) = read_head(&stream, &mut buf, "transfer-encoding").await?;
+        if status != 200 || encoding.as_deref() != Some("chunked") {
+            return Err(bad(&format!(
+                "status {status}, transfer-encoding {encoding:?}"
+            )));
+        }
+        buf.drain(..start);
+        // The chunked body: a size line, that many bytes, CRLF; … 0.
+        let mut at = 0;
+        let mut left = 0usize;
+        loop {
+            if left > 0 {
+                let n = left.min(buf.len() - at);
+                read(&buf[at..at + n]);
+                at += n;
+                left -= n;
+                if left > 0 {
+                    buf.clear();
+                    at = 0;
+                    if read_some(&stream, &mut buf).await? == 0 {
+                        return Ok(());
+                    }
+                    continue;
+                }
+            }
+            // A size line (after the CRLF that ends the chunk before).
+            let line = buf[at..]
+                .windows(2)
+                .enumerate()
+                .find_map(|(i, w)| (w == b"\r\n" && i > 0).then_some(i));
+            let Some(end) = line else {
+                buf.drain(..at);
+                at = 0;
+                if read_some(&stream, &mut buf).await? == 0 {
+                    return Ok(());
+                }
+                continue;
+            };
+            let text = std::str::from_utf8(&buf[at..at + end]).map_err(|_| bad("a chunk size"))?;
+            let size = usize::from_str_radix(text.trim_start_matches("\r\n").trim(), 16)
+                .map_err(|_| bad("a chunk size"))?;
+            if size == 0 {
+                return Ok(());
+            }
+            at += end + 2;
+            left = size;
+        }
+    }
 }

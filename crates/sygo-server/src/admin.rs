@@ -1,13 +1,15 @@
 //! The host's commands on a server's database (`sygo admin`): list the
-//! accounts, disable one (its sessions end; it cannot sign in; its profile
+//! accounts (with their vacation), disable one (its sessions end; it cannot sign in; its profile
 //! is gone) or enable it again, annul a rated game's effect on the ratings. They work while the server runs: the
 //! server notices another program's commit within a second (`db.rs`).
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
 use rusqlite::{Connection, OpenFlags, params};
 
+use crate::accounts::vacation_at;
 use crate::time::rfc3339;
 
 /// Why an admin command failed.
@@ -49,6 +51,17 @@ pub struct AccountSummary {
     pub games: u64,
     /// Sessions not expired.
     pub sessions: u64,
+    /// While the account is on vacation: when it began, RFC 3339.
+    pub vacation_since: Option<String>,
+    /// While the account is on vacation: when it ends by itself at the
+    /// latest (its allowance used up), RFC 3339.
+    pub vacation_until: Option<String>,
+    /// Vacation taken in the last 365 days (the current one included),
+    /// milliseconds.
+    pub vacation_used_ms: i64,
+    /// Vacation left to take in the 365 days to come (while on: until it
+    /// ends by itself), milliseconds.
+    pub vacation_left_ms: i64,
 }
 
 /// A server's database, opened for the host's commands.
@@ -90,29 +103,54 @@ impl Admin {
         Ok(Admin { conn })
     }
 
-    /// Every account, oldest first.
+    /// Every account, oldest first, with its vacation as it stands now
+    /// (`docs/web.md`, "Vacation": 30 days in any 365).
     ///
     /// # Errors
     ///
     /// The database fails.
     pub fn accounts(&self) -> Result<Vec<AccountSummary>, AdminError> {
         let now = crate::time::now_ms();
+        let mut ended: HashMap<i64, Vec<(i64, i64)>> = HashMap::new();
+        {
+            let mut stmt = self
+                .conn
+                .prepare("SELECT account_id, started, ended FROM vacations")
+                .map_err(db)?;
+            let rows = stmt
+                .query_map([], |r| {
+                    Ok((r.get::<_, i64>(0)?, (r.get::<_, i64>(1)?, r.get(2)?)))
+                })
+                .map_err(db)?;
+            for row in rows {
+                let (account, span) = row.map_err(db)?;
+                ended.entry(account).or_default().push(span);
+            }
+        }
         let mut stmt = self
             .conn
             .prepare(
                 "SELECT name, created, disabled, \
                  (SELECT count(*) FROM seats WHERE account_id = accounts.id), \
-                 (SELECT count(*) FROM sessions WHERE account_id = accounts.id AND expires > ?1) \
-                 FROM accounts ORDER BY id",
+                 (SELECT count(*) FROM sessions WHERE account_id = accounts.id AND expires > ?1), \
+                 id, vacation_since FROM accounts ORDER BY id",
             )
             .map_err(db)?;
         stmt.query_map([now], |r| {
+            let id: i64 = r.get(5)?;
+            let since: Option<i64> = r.get(6)?;
+            let spans = ended.get(&id).map_or(&[][..], Vec::as_slice);
+            let vacation = vacation_at(spans, since, now);
             Ok(AccountSummary {
                 name: r.get(0)?,
                 created: rfc3339(r.get(1)?),
                 disabled: r.get::<_, i64>(2)? != 0,
                 games: r.get::<_, i64>(3)?.unsigned_abs(),
                 sessions: r.get::<_, i64>(4)?.unsigned_abs(),
+                vacation_since: vacation.since.map(rfc3339),
+                vacation_until: vacation.until.map(rfc3339),
+                vacation_used_ms: vacation.used_ms,
+                vacation_left_ms: vacation.left_ms,
             })
         })
         .map_err(db)?

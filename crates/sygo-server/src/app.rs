@@ -184,7 +184,10 @@ pub fn app(state: AppState) -> Router {
                 .post(api::etiquette::offer_rematch)
                 .delete(api::etiquette::withdraw_rematch),
         )
-        .route("/games/{id}/chat", post(api::etiquette::chat))
+        .route(
+            "/games/{id}/chat",
+            get(api::etiquette::chat_page).post(api::etiquette::chat),
+        )
         .route(
             "/games/{id}/conditional",
             get(api::conditional::get)

@@ -6,7 +6,9 @@
 //! one transaction (group commit: one disk flush for many turns), each in a
 //! savepoint of its own so that one refused row (a turn number already
 //! stored) refuses only its request. A request is answered after its commit,
-//! so a turn is acknowledged only once it is durable.
+//! so a turn is acknowledged only once it is durable. Another thread copies
+//! the write-ahead log into the database (checkpoints) meanwhile, so that
+//! the commits seldom wait for that copy.
 //!
 //! Reads happen at start: every game with its turns, every account with its
 //! sessions and seats. Another program may change accounts while the
@@ -20,7 +22,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use rusqlite::{Connection, ErrorCode, Transaction, params};
+use rusqlite::{Connection, ErrorCode, params};
 use rusqlite_migration::{M, Migrations};
 
 use crate::ratings::RatingChange;
@@ -42,6 +44,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../migrations/0008_etiquette.sql")),
         M::up(include_str!("../migrations/0009_conditional_turns.sql")),
         M::up(include_str!("../migrations/0010_vacation.sql")),
+        M::up(include_str!("../migrations/0011_undo_declines.sql")),
     ])
 }
 
@@ -202,6 +205,21 @@ pub(crate) struct StoredGame {
     /// The vacation time credited to a turn: (the turns played when it was
     /// credited, milliseconds).
     pub credits: Vec<(u32, i64)>,
+    /// The last undo request declined, if any.
+    pub undo_declined: Option<UndoDeclinedRow>,
+}
+
+/// A row of the `undo_declines` table: a game's last undo request
+/// declined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct UndoDeclinedRow {
+    pub game_id: String,
+    /// `black` or `white`: the side that asked.
+    pub color: String,
+    /// The turns played when it was declined.
+    pub turn_number: u32,
+    /// The game's count of undos then.
+    pub undos: i64,
 }
 
 /// A row of the `chat` table.
@@ -291,6 +309,8 @@ enum Write {
     Seats(Vec<SeatRow>),
     /// A line of a game's chat.
     Chat(ChatRow),
+    /// A game's undo request declined (replacing the one before).
+    UndoDeclined(UndoDeclinedRow),
     /// A side's conditional turns set (JSON) or cleared (`None`).
     Conditional {
         game_id: String,
@@ -349,6 +369,8 @@ impl std::error::Error for DbError {}
 /// The handle of the writer thread.
 pub(crate) struct Db {
     requests: mpsc::Sender<Request>,
+    /// Dropped with the handle: the checkpoint thread then ends.
+    _checkpoints: mpsc::Sender<()>,
 }
 
 impl Db {
@@ -375,12 +397,31 @@ impl Db {
             .map_err(|e| fail("cannot bring its schema up to date", &e))?;
         let games = load(&conn).map_err(|e| fail("cannot read it", &e))?;
         let accounts = load_accounts(&conn).map_err(|e| fail("cannot read it", &e))?;
+        // Every statement the writer runs stays prepared (the default keeps
+        // 16).
+        conn.set_prepared_statement_cache_capacity(64);
+        let checkpoint_conn =
+            Connection::open(path).map_err(|e| fail("cannot open it for checkpoints", &e))?;
+        checkpoint_conn
+            .execute_batch("PRAGMA synchronous=FULL; PRAGMA busy_timeout=5000;")
+            .map_err(|e| fail("cannot set it up for checkpoints", &e))?;
         let (requests, queue) = mpsc::channel();
         thread::Builder::new()
             .name("sygo-db".to_string())
             .spawn(move || writer(conn, queue, changed))
             .map_err(|e| fail("cannot start its thread", &e))?;
-        Ok((Db { requests }, Stored { games, accounts }))
+        let (checkpoints, stop) = mpsc::channel();
+        thread::Builder::new()
+            .name("sygo-checkpoint".to_string())
+            .spawn(move || checkpointer(checkpoint_conn, stop))
+            .map_err(|e| fail("cannot start its thread", &e))?;
+        Ok((
+            Db {
+                requests,
+                _checkpoints: checkpoints,
+            },
+            Stored { games, accounts },
+        ))
     }
 
     /// Stores a new account; [`WriteError::Duplicate`] when the name (in
@@ -458,6 +499,11 @@ impl Db {
     /// taken).
     pub(crate) async fn insert_chat(&self, row: ChatRow) -> Result<(), WriteError> {
         self.write(Write::Chat(row)).await
+    }
+
+    /// Stores that a game's undo request was declined (its last one).
+    pub(crate) async fn decline_undo(&self, row: UndoDeclinedRow) -> Result<(), WriteError> {
+        self.write(Write::UndoDeclined(row)).await
     }
 
     /// Stores (or clears, with `None`) a side's conditional turns.
@@ -663,6 +709,20 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
         let (game, turn, ms) = row?;
         credits.entry(game).or_default().push((turn, ms));
     }
+    let mut declined: HashMap<String, UndoDeclinedRow> = HashMap::new();
+    let mut stmt = conn.prepare("SELECT game_id, color, turn_number, undos FROM undo_declines")?;
+    let rows = stmt.query_map([], |r| {
+        Ok(UndoDeclinedRow {
+            game_id: r.get(0)?,
+            color: r.get(1)?,
+            turn_number: r.get(2)?,
+            undos: r.get(3)?,
+        })
+    })?;
+    for row in rows {
+        let row = row?;
+        declined.insert(row.game_id.clone(), row);
+    }
     let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
     let mut stmt = conn.prepare(
         "SELECT game_id, turn, played, color, clock FROM turns ORDER BY game_id, number",
@@ -719,6 +779,7 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
         let chat = chat.remove(&row.id).unwrap_or_default();
         let conditionals = conditionals.remove(&row.id).unwrap_or_default();
         let credits = credits.remove(&row.id).unwrap_or_default();
+        let undo_declined = declined.remove(&row.id);
         games.push(StoredGame {
             row,
             turns,
@@ -726,6 +787,7 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             chat,
             conditionals,
             credits,
+            undo_declined,
         });
     }
     Ok(games)
@@ -733,6 +795,10 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
 
 /// How often the writer thread looks for changes made by another program.
 const WATCH_INTERVAL: Duration = Duration::from_secs(1);
+/// How often the checkpoint thread copies the log into the database (at
+/// 100 ms, a writer's checkpoint still found up to 100 ms of pages to copy
+/// and took about 12 ms).
+const CHECKPOINT_INTERVAL: Duration = Duration::from_millis(20);
 
 /// The writer thread: takes every request waiting, commits them together,
 /// answers each; ends when every handle is dropped. Between batches, and at
@@ -741,7 +807,9 @@ const WATCH_INTERVAL: Duration = Duration::from_secs(1);
 /// so reads the accounts again and hands them to `changed`.
 fn writer(mut conn: Connection, queue: mpsc::Receiver<Request>, changed: AccountsChanged) {
     let data_version = |conn: &Connection| -> Option<i64> {
-        conn.query_row("PRAGMA data_version", [], |r| r.get(0)).ok()
+        conn.prepare_cached("PRAGMA data_version")
+            .and_then(|mut st| st.query_row([], |r| r.get(0)))
+            .ok()
     };
     let mut seen = data_version(&conn);
     loop {
@@ -775,6 +843,23 @@ fn writer(mut conn: Connection, queue: mpsc::Receiver<Request>, changed: Account
     }
 }
 
+/// The checkpoint thread: copies what the write-ahead log holds into the
+/// database every [`CHECKPOINT_INTERVAL`] (a passive checkpoint, which never
+/// holds a commit up), on a connection of its own, until `stop` is
+/// dropped. The writer's commits still checkpoint themselves when the log
+/// reaches a thousand pages (SQLite's automatic checkpoint, which also
+/// starts the log again from its beginning, so that it never grows past
+/// that), but then find at most the last few milliseconds' pages left to
+/// copy. A commit that copied them all itself took 10 to 50 ms instead of
+/// 1 to 4 (`docs/performance.md`), and every turn behind it waited.
+fn checkpointer(conn: Connection, stop: mpsc::Receiver<()>) {
+    while let Err(mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(CHECKPOINT_INTERVAL) {
+        if let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+            eprintln!("sygo serve: a checkpoint of the database: {e}");
+        }
+    }
+}
+
 /// Commits the writes in one transaction, each in its own savepoint; the
 /// result of each (all failed if the commit fails).
 fn commit<'a>(
@@ -783,23 +868,58 @@ fn commit<'a>(
 ) -> Vec<Result<(), WriteError>> {
     let n = writes.len();
     let failed = |e: rusqlite::Error| vec![Err(WriteError::Failed(e.to_string())); n];
-    let mut tx = match conn.transaction() {
-        Ok(tx) => tx,
-        Err(e) => return failed(e),
-    };
+    if let Err(e) = run_cached(conn, "BEGIN") {
+        return failed(e);
+    }
     let mut results = Vec::with_capacity(n);
     for write in writes {
-        results.push(apply_in_savepoint(&mut tx, write));
+        results.push(apply_in_savepoint(conn, write));
     }
-    match tx.commit() {
+    match run_cached(conn, "COMMIT") {
         Ok(()) => results,
-        Err(e) => failed(e),
+        Err(e) => {
+            let _ = run_cached(conn, "ROLLBACK");
+            failed(e)
+        }
     }
 }
 
+/// Runs a statement without parameters or rows, prepared once: the
+/// transaction's and the savepoints' statements, parsed for every batch and
+/// every write, were most of the writer's work.
+fn run_cached(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached(sql)?.execute([])?;
+    Ok(())
+}
+
 /// One write in a savepoint: all of it or nothing.
-fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), WriteError> {
-    let sp = tx.savepoint().map_err(classify)?;
+fn apply_in_savepoint(conn: &Connection, write: &Write) -> Result<(), WriteError> {
+    run_cached(conn, "SAVEPOINT write").map_err(classify)?;
+    match apply(InSavepoint(conn), write) {
+        Ok(()) => run_cached(conn, "RELEASE write").map_err(classify),
+        Err(e) => {
+            // Undone, and the savepoint let go of.
+            let _ = run_cached(conn, "ROLLBACK TO write");
+            let _ = run_cached(conn, "RELEASE write");
+            Err(e)
+        }
+    }
+}
+
+/// The connection within the savepoint of one write; as rusqlite's
+/// `Savepoint`, it is the connection to use.
+struct InSavepoint<'a>(&'a Connection);
+
+impl std::ops::Deref for InSavepoint<'_> {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        self.0
+    }
+}
+
+/// A write's statements (in the savepoint `apply_in_savepoint` opened).
+fn apply(sp: InSavepoint<'_>, write: &Write) -> Result<(), WriteError> {
     match write {
         Write::Game(game, turns) => {
             insert_game(&sp, game).map_err(classify)?;
@@ -818,6 +938,14 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
                 "INSERT INTO chat (game_id, number, color, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
             )
             .and_then(|mut st| st.execute(params![c.game_id, c.number, c.color, c.text, c.at]))
+            .map_err(classify)?;
+        }
+        Write::UndoDeclined(d) => {
+            sp.prepare_cached(
+                "INSERT OR REPLACE INTO undo_declines (game_id, color, turn_number, undos) \
+                 VALUES (?1, ?2, ?3, ?4)",
+            )
+            .and_then(|mut st| st.execute(params![d.game_id, d.color, d.turn_number, d.undos]))
             .map_err(classify)?;
         }
         Write::Conditional {
@@ -1009,8 +1137,7 @@ fn apply_in_savepoint(tx: &mut Transaction<'_>, write: &Write) -> Result<(), Wri
             }
         }
     }
-    // Dropping a savepoint unreleased rolls it back; this keeps it.
-    sp.commit().map_err(classify)
+    Ok(())
 }
 
 /// Every account, the sessions that have not expired, every seat.
@@ -1212,5 +1339,68 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(migrations().validate().is_ok());
+    }
+
+    fn turn(number: u32, turn: &str) -> Write {
+        Write::Turn(
+            TurnRow {
+                game_id: "0000abcd".to_string(),
+                number,
+                turn: turn.to_string(),
+                played: 1,
+                color: Some("white".to_string()),
+                clock: None,
+            },
+            Vec::new(),
+        )
+    }
+
+    /// Writes committed together: one refused (a turn number stored
+    /// already) refuses only itself, the others are stored, and so are the
+    /// writes of the next batch (the savepoints and the transaction are
+    /// let go of either way).
+    #[test]
+    fn a_refused_write_of_a_batch_refuses_only_itself() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrations().to_latest(&mut conn).unwrap();
+        let game = Write::Game(
+            Box::new(GameRow {
+                id: "0000abcd".to_string(),
+                variant: "sygo".to_string(),
+                size: 9,
+                komi: 0.0,
+                black: "{}".to_string(),
+                white: "{}".to_string(),
+                black_token: None,
+                white_token: None,
+                source: "played".to_string(),
+                start: "sygo 9 9/9/9/9/9/9/9/9/9 w - 0".to_string(),
+                record: None,
+                created: 0,
+                request_id: None,
+                undos: 0,
+                time_control: None,
+                rated: None,
+                rematch_of: None,
+            }),
+            Vec::new(),
+        );
+        assert!(commit(&mut conn, [game].iter()).iter().all(Result::is_ok));
+        let batch = [turn(1, "E5"), turn(1, "C3"), turn(2, "G7")];
+        let results = commit(&mut conn, batch.iter());
+        assert!(results[0].is_ok());
+        assert!(matches!(results[1], Err(WriteError::Duplicate)));
+        assert!(results[2].is_ok());
+        let results = commit(&mut conn, [turn(3, "A1"), turn(2, "B2")].iter());
+        assert!(results[0].is_ok());
+        assert!(matches!(results[1], Err(WriteError::Duplicate)));
+        let stored: Vec<String> = conn
+            .prepare("SELECT turn FROM turns ORDER BY number")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(stored, ["E5", "G7", "A1"]);
     }
 }

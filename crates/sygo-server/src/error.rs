@@ -1,7 +1,8 @@
 //! Errors as the API answers them: one [`ApiError`] per row of the table in
 //! `docs/web.md`, each a status and `{"error": {"code", "message"}}` with one
-//! sentence a player understands. Every handler returns it, and an error
-//! always means that nothing changed.
+//! sentence a player understands (and, for conditional turns the rules
+//! refuse, the line at fault as data: [`PlanError`]). Every handler returns
+//! it, and an error always means that nothing changed.
 
 use std::fmt;
 
@@ -50,6 +51,9 @@ pub enum ApiError {
     },
     /// 422: a turn or step the rules refuse, with the rules' reason.
     Illegal(String),
+    /// 422 `illegal`: conditional turns the rules refuse, with the line at
+    /// fault and the rules' reason as data besides the message.
+    IllegalPlan(Box<PlanError>),
     /// 422: an uploaded record that cannot be read, with where and why.
     BadRecord(String),
     /// 503: the server is shutting down.
@@ -75,7 +79,9 @@ impl ApiError {
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Illegal(_) | ApiError::BadRecord(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Illegal(_) | ApiError::IllegalPlan(_) | ApiError::BadRecord(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -97,7 +103,7 @@ impl ApiError {
             ApiError::TooLarge => "too_large",
             ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
             ApiError::RateLimited { .. } => "rate_limited",
-            ApiError::Illegal(_) => "illegal",
+            ApiError::Illegal(_) | ApiError::IllegalPlan(_) => "illegal",
             ApiError::BadRecord(_) => "bad_record",
             ApiError::Unavailable => "unavailable",
             ApiError::Internal(_) => "internal",
@@ -120,6 +126,7 @@ impl ApiError {
             | ApiError::UnsupportedMediaType(m)
             | ApiError::Illegal(m)
             | ApiError::BadRecord(m) => m.clone(),
+            ApiError::IllegalPlan(plan) => plan.to_string(),
             ApiError::MethodNotAllowed => "this path does not take that method".to_string(),
             ApiError::TooLarge => format!(
                 "the body is larger than {} KiB",
@@ -130,6 +137,20 @@ impl ApiError {
                 "the server could not do that (its log says why): try again".to_string()
             }
         }
+    }
+
+    /// The JSON answer: `{"error": {"code", "message"}}`, with the fields
+    /// of a [`PlanError`] beside them for one. The one place an error is
+    /// written.
+    pub fn body(&self) -> serde_json::Value {
+        let mut error = json!({"code": self.code(), "message": self.message()});
+        if let (ApiError::IllegalPlan(plan), Some(fields)) = (self, error.as_object_mut()) {
+            fields.insert("line".to_string(), json!(plan.line));
+            fields.insert("branch".to_string(), json!(plan.branch));
+            fields.insert("field".to_string(), json!(plan.field.map(PlanField::name)));
+            fields.insert("reason".to_string(), json!(plan.reason));
+        }
+        json!({ "error": error })
     }
 
     /// 404 for a game id that names no game.
@@ -157,14 +178,68 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(detail) = &self {
             eprintln!("sygo serve: internal error: {detail}");
         }
-        let body = json!({"error": {"code": self.code(), "message": self.message()}});
-        let mut response = (self.status(), Json(body)).into_response();
+        let mut response = (self.status(), Json(self.body())).into_response();
         if let ApiError::RateLimited { retry_after, .. } = self {
             response
                 .headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, retry_after.into());
         }
         response
+    }
+}
+
+/// Which of a conditional branch's two turns is at fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlanField {
+    /// The opponent's turn (`if`).
+    If,
+    /// The answer (`then`).
+    Then,
+}
+
+impl PlanField {
+    /// `if` or `then`, as the branch names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlanField::If => "if",
+            PlanField::Then => "then",
+        }
+    }
+}
+
+/// Conditional turns the rules refuse (`docs/web.md`, "Conditional
+/// turns"): which branch, and why. Written as the message
+/// (`"if B2 then D4: your answer: D4 is already occupied"`) and as data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanError {
+    /// The turns from the root to the branch at fault, as sent: each
+    /// branch's `if` and `then` on the way, the branch's own last
+    /// (`["B2", "C2", "E5", "F6"]`).
+    pub line: Vec<String>,
+    /// The branch at fault by its index at each level of the tree, from 0
+    /// (`[0, 1]`: the second follow-up of the first branch).
+    pub branch: Vec<usize>,
+    /// The turn at fault, if it is one of the two.
+    pub field: Option<PlanField>,
+    /// The rules' reason (or the limit broken), alone.
+    pub reason: String,
+}
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, pair) in self.line.chunks(2).enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            let when = pair.first().map_or("", String::as_str);
+            let then = pair.get(1).map_or("", String::as_str);
+            write!(f, "if {when} then {then}")?;
+        }
+        match self.field {
+            Some(PlanField::If) => write!(f, ": their turn: {}", self.reason),
+            Some(PlanField::Then) => write!(f, ": your answer: {}", self.reason),
+            None => write!(f, ": {}", self.reason),
+        }
     }
 }
 

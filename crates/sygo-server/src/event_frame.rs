@@ -10,6 +10,8 @@ use axum::body::Bytes;
 pub(crate) struct Update {
     /// `event: …`, `id: …`, `data: …`, as sent.
     pub frame: Bytes,
+    /// The event's data (its JSON): a part of `frame`.
+    pub data: Bytes,
 }
 
 /// The kinds of event a game's stream sends (`docs/web.md`).
@@ -47,9 +49,12 @@ pub(crate) fn frame(kind: Kind, turn_number: usize, json: &str) -> Update {
     text.push_str("\nid: ");
     text.push_str(&turn_number.to_string());
     text.push_str("\ndata: ");
+    let data = text.len()..text.len() + json.len();
     text.push_str(json);
     text.push_str("\n\n");
+    let frame = Bytes::from(text);
     Update {
-        frame: Bytes::from(text),
+        data: frame.slice(data),
+        frame,
     }
 }

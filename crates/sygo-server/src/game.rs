@@ -145,7 +145,8 @@ pub(crate) struct Live {
     /// when asked.
     pub undo_request: Option<(Color, usize)>,
     /// The last undo request declined: the side that asked, the game's turn
-    /// count and undos then (the same request is not made again).
+    /// count and undos then (the same request is not made again; stored,
+    /// `undo_declines`, so that this holds across a restart).
     pub undo_declined: Option<(Color, usize, i64)>,
     /// A rematch offered by a side, once the game is over.
     pub rematch_offer: Option<Color>,

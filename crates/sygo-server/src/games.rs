@@ -5,21 +5,22 @@
 //! Every game of the database is in memory (a game is a few kilobytes), so
 //! reads never touch the disk. Writes go through [`Entry::play`]: under the
 //! game's submission lock it checks the turn number, plays the turn on a
-//! copy, commits it to the database, and only then makes the copy the live
-//! game. Readers take the live lock only to copy the state, never across a
-//! wait, so they are not held up by the disk.
+//! copy of the position, commits it to the database, and only then plays it
+//! on the live game. Readers take the live lock only to copy the state,
+//! never across a wait, so they are not held up by the disk.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
+use axum::body::Bytes;
 use parking_lot::{Mutex, MutexGuard, RwLock};
 use sygo_rules::{Color, Game, Geometry, Position, Turn, TurnError, TurnSummary, Variant};
 use tokio::sync::broadcast;
 
 use crate::clock::{Banked, ClockState, Pause, TimeControl};
 use crate::conditional::Branch;
-use crate::db::{ChatRow, Db, GameRow, StoredGame, TurnRow, WriteError};
+use crate::db::{ChatRow, Db, GameRow, StoredGame, TurnRow, UndoDeclinedRow, WriteError};
 use crate::error::{ApiError, StoredGameError, StoredGameProblem};
 use crate::event_frame::{Kind, Update, frame};
 use crate::game::{ChatLine, Live, Meta, Side, Source};
@@ -50,6 +51,15 @@ pub(crate) enum RematchState {
     Agreed,
     /// It has started: its game.
     Started(String),
+}
+
+/// How [`Entry::commit_turn`] plays a turn on the live game.
+#[derive(Clone, Copy, Debug)]
+enum Move {
+    /// A turn of the side to move (`Game::play_as`).
+    OnTurn,
+    /// A resignation, on the side's turn or not (`Game::resign_as`).
+    Resign { on_turn: bool },
 }
 
 /// How a game ends other than by its turns.
@@ -91,6 +101,11 @@ pub(crate) struct Entry {
     /// when a resignation or an undo makes that turn pointless.
     ai_stop: Mutex<Option<Arc<AtomicBool>>>,
     events: broadcast::Sender<Arc<Update>>,
+    /// The last `turn` event sent to the watchers, while it still says the
+    /// game as it stands (any other change clears it): the answer to a turn
+    /// that asks for its event (`Prefer: return=minimal`) is the same bytes,
+    /// not written again.
+    last_turn: Mutex<Option<Arc<Update>>>,
     /// An uploaded record, read at the game's first look.
     uploaded: OnceLock<Option<Arc<Uploaded>>>,
     /// When each side's page last said it is open (Unix milliseconds), by
@@ -129,6 +144,7 @@ impl Entry {
             search: tokio::sync::Mutex::new(()),
             ai_stop: Mutex::new(None),
             events: broadcast::channel(EVENTS_BUFFER).0,
+            last_turn: Mutex::new(None),
             uploaded: OnceLock::new(),
             seen: Mutex::new([0; 2]),
         }
@@ -269,6 +285,14 @@ impl Entry {
                     }
                 }
             }
+            live.undo_declined = stored.undo_declined.and_then(|d| {
+                let color = match d.color.as_str() {
+                    "black" => Color::Black,
+                    "white" => Color::White,
+                    _ => return None,
+                };
+                Some((color, usize::try_from(d.turn_number).ok()?, d.undos))
+            });
             live.chat = stored
                 .chat
                 .into_iter()
@@ -392,6 +416,8 @@ impl Entry {
     /// (`live`, the lock still held: the events go out in the order of the
     /// changes, each written once for all the watchers).
     fn publish(&self, live: &MutexGuard<'_, Live>, news: News) {
+        let mut last_turn = self.last_turn.lock();
+        *last_turn = None;
         if self.events.receiver_count() == 0 {
             return;
         }
@@ -417,8 +443,23 @@ impl Entry {
                 None => return,
             },
         };
+        let update = Arc::new(update);
+        if matches!(news, News::Turn) {
+            *last_turn = Some(update.clone());
+        }
         // No receiver left between the count and the send: nothing lost.
-        let _ = self.events.send(Arc::new(update));
+        let _ = self.events.send(update);
+    }
+
+    /// The data of the `turn` event of the game's last turn as the game
+    /// stands (`docs/web.md`): the event sent to the watchers if nothing
+    /// changed since, else written now.
+    pub(crate) fn turn_event(&self) -> Bytes {
+        let live = self.live.lock();
+        if let Some(update) = self.last_turn.lock().as_ref() {
+            return update.data.clone();
+        }
+        Bytes::from(view::turn_event_json(&self.meta, &live))
     }
 
     /// Plays `turn` for `color` and commits it: the turn number must be
@@ -440,19 +481,25 @@ impl Entry {
         undos: Option<i64>,
     ) -> Result<bool, ApiError> {
         let _submit = self.submit.lock().await;
-        let (mut game, now_undos, clock, paused) = self.with_live(|live| {
+        // Only the position is copied, not the game with its turns: the turn
+        // is checked and summarised on the copy, and played on the live game
+        // once stored. Boxed, as every position held across an await here: a
+        // position is about 10 kB (sized for the largest board), and the
+        // future of a turn, spawned and so moved to the heap, would carry it
+        // by value.
+        let (mut after, number, now_undos, clock, paused) = self.with_live(|live| {
             (
-                live.game.clone(),
+                Box::new(live.game.position().clone()),
+                live.game.turns().len(),
                 live.undos,
                 live.clock,
                 live.vacation[color.index()],
             )
         });
-        let number = game.turns().len();
         // A turn after the mover's deadline loses on time instead.
         if let (Some(control), Some(clock)) = (&self.meta.clock, clock)
-            && !game.position().is_over()
-            && game.position().side_to_move() == color
+            && !after.is_over()
+            && after.side_to_move() == color
             && clock.after_turn(control, color, now_ms(), paused).is_err()
         {
             self.commit_timeout(db, ratings, color).await?;
@@ -473,15 +520,25 @@ impl Entry {
                 "turns were taken back meanwhile: reload the game".to_string(),
             ));
         }
-        let before = game.position().clone();
-        game.play_as(color, turn.clone()).map_err(|e| match e {
+        // As `Game::play_as` checks it: a finished game first, then whose
+        // turn it is, then the turn itself.
+        let summary = if after.is_over() {
+            Err(TurnError::GameOver)
+        } else if after.side_to_move() != color {
+            Err(TurnError::WrongColor {
+                to_move: after.side_to_move(),
+            })
+        } else {
+            after.play_turn_summary(&turn)
+        }
+        .map_err(|e| match e {
             TurnError::GameOver => ApiError::Conflict("the game is over".to_string()),
             TurnError::WrongColor { to_move } => {
                 ApiError::NotYourTurn(format!("it is {to_move}'s turn, not yours"))
             }
             other => ApiError::Illegal(other.to_string()),
         })?;
-        self.commit_turn(db, ratings, game, &before, color, &turn)
+        self.commit_turn(db, ratings, &after, summary, color, Move::OnTurn, turn)
             .await
     }
 
@@ -497,41 +554,54 @@ impl Entry {
         color: Color,
     ) -> Result<(), ApiError> {
         let _submit = self.submit.lock().await;
-        let mut game = self.with_live(|live| live.game.clone());
-        let before = game.position().clone();
-        game.resign_as(color).map_err(|e| match e {
+        let mut after = self.with_live(|live| Box::new(live.game.position().clone()));
+        let on_turn = after.side_to_move() == color;
+        let refused = |e| match e {
             TurnError::GameOver => ApiError::Conflict("the game is over".to_string()),
             other => ApiError::Illegal(other.to_string()),
-        })?;
-        self.commit_turn(db, ratings, game, &before, color, &Turn::Resign)
-            .await?;
+        };
+        let summary = TurnSummary::of(&after, color, &Turn::Resign).map_err(refused)?;
+        after.resign_as(color).map_err(refused)?;
+        self.commit_turn(
+            db,
+            ratings,
+            &after,
+            summary,
+            color,
+            Move::Resign { on_turn },
+            Turn::Resign,
+        )
+        .await?;
         self.stop_ai_turn();
         Ok(())
     }
 
-    /// Stores the last turn of `game` (`turn`, by `color`; `before` is the
-    /// position before it), then makes `game` live and tells the watchers.
-    /// Called with the submission lock held.
+    /// Stores `turn` by `color` (`after`: the live position with it played,
+    /// `summary` its summary), then plays it on the live game (`how`: as
+    /// `after` was made) and tells the watchers. Called with the submission
+    /// lock held, so the live game is the one `after` was played from.
+    #[allow(clippy::too_many_arguments)]
     async fn commit_turn(
         &self,
         db: &Db,
         ratings: &Ratings,
-        game: Game,
-        before: &Position,
+        after: &Position,
+        summary: TurnSummary,
         color: Color,
-        turn: &Turn,
+        how: Move,
+        turn: Turn,
     ) -> Result<bool, ApiError> {
-        let number = game.turns().len();
-        // Summarised before anything is stored: a turn the game accepted is
-        // one the rules summarise.
-        let summary = TurnSummary::of(before, color, turn)
-            .map_err(|e| ApiError::Internal(format!("summarising a turn: {e}")))?;
+        let number = self.with_live(|live| live.game.turns().len()) + 1;
+        let on_turn = match how {
+            Move::OnTurn => true,
+            Move::Resign { on_turn } => on_turn,
+        };
         let now = now_ms();
         // The clock after the turn: the mover's time spent, less any time
         // on vacation (a resignation out of turn leaves the clock as it is).
         let (clock, paused) = self.with_live(|live| (live.clock, live.vacation[color.index()]));
         let clock = match (&self.meta.clock, clock) {
-            (Some(control), Some(clock)) if before.side_to_move() == color => {
+            (Some(control), Some(clock)) if on_turn => {
                 // A turn within the deadline (checked by `play`), or a
                 // resignation at any time: never a timeout here.
                 Some(
@@ -557,10 +627,9 @@ impl Entry {
                 .transpose()
                 .map_err(|e| ApiError::Internal(e.to_string()))?,
         };
-        let winner = game
-            .position()
+        let winner = after
             .is_over()
-            .then(|| crate::view::winner(game.position(), self.meta.komi))
+            .then(|| crate::view::winner(after, self.meta.komi))
             .flatten();
         let (_applying, changes) = self.rating_changes(ratings, winner, now).await;
         db.insert_turn(row, changes.clone())
@@ -572,11 +641,21 @@ impl Entry {
                 WriteError::Failed(why) => ApiError::Internal(format!("storing a turn: {why}")),
             })?;
         ratings.apply(&changes);
-        let pos = game.position();
-        let ai_next = !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai();
+        let ai_next = !after.is_over() && self.meta.side(after.side_to_move()).is_ai();
         {
             let mut live = self.live.lock();
-            live.game = game;
+            // Played again on the live game: the same position and turn, so
+            // the same result as on `after` (a position copied is 10 kB, and
+            // a game copied is its every turn too).
+            let played = match how {
+                Move::OnTurn => live.game.play_as(color, turn),
+                Move::Resign { .. } => live.game.resign_as(color),
+            };
+            if let Err(e) = played {
+                return Err(ApiError::Internal(format!(
+                    "turn {number}, stored, does not play on the live game: {e}"
+                )));
+            }
             live.summaries.truncate(number - 1);
             live.summaries.push(summary);
             live.updated = now;
@@ -787,13 +866,14 @@ impl Entry {
         color: Color,
         ending: Ending,
     ) -> Result<(), ApiError> {
-        let (mut game, mut clock) = self.with_live(|live| (live.game.clone(), live.clock));
+        let (mut game, mut clock) =
+            self.with_live(|live| (Box::new(live.game.clone()), live.clock));
         // The side that ran out has nothing left.
         if let (Some(c), Ending::Timeout) = (clock.as_mut(), ending) {
             c.banked.left[color.index()] = 0;
             c.banked.periods[color.index()] = 0;
         }
-        let before = game.position().clone();
+        let before = Box::new(game.position().clone());
         game.resign_as(color)
             .map_err(|e| ApiError::Conflict(e.to_string()))?;
         let summary = TurnSummary::of(&before, color, &Turn::Resign)
@@ -829,7 +909,7 @@ impl Entry {
         ratings.apply(&changes);
         {
             let mut live = self.live.lock();
-            live.game = game;
+            live.game = *game;
             live.summaries.truncate(number - 1);
             live.summaries.push(summary);
             live.updated = now;
@@ -919,6 +999,15 @@ impl Entry {
             ));
         };
         if !accept {
+            // Stored first: the decline holds across a restart.
+            db.decline_undo(UndoDeclinedRow {
+                game_id: self.meta.id.clone(),
+                color: asker.lowercase().to_string(),
+                turn_number: u32::try_from(at).unwrap_or(u32::MAX),
+                undos,
+            })
+            .await
+            .map_err(|e| ApiError::Internal(format!("storing a declined undo request: {e:?}")))?;
             let mut live = self.live.lock();
             live.undo_request = None;
             live.undo_declined = Some((asker, at, undos));
@@ -989,8 +1078,20 @@ impl Entry {
         db: &Db,
         ratings: &Ratings,
     ) -> Result<Option<bool>, ApiError> {
+        // The usual case, seen without the submission lock or a copy of the
+        // game: the side to move left no conditional turns. (It sets them
+        // only while the other side is to move, under that lock: none can
+        // appear for it before the other side's next turn.)
+        let waiting_has_none = self.with_live(|live| {
+            let pos = live.game.position();
+            pos.is_over() || live.conditional[pos.side_to_move().index()].is_empty()
+        });
+        if waiting_has_none {
+            return Ok(None);
+        }
         let _submit = self.submit.lock().await;
-        let (game, trees) = self.with_live(|live| (live.game.clone(), live.conditional.clone()));
+        let (game, trees) =
+            self.with_live(|live| (Box::new(live.game.clone()), live.conditional.clone()));
         let pos = game.position();
         if pos.is_over() {
             return Ok(None);
@@ -1026,13 +1127,13 @@ impl Entry {
         };
         let turn = Turn::parse(branch.then.trim(), &self.meta.geometry)
             .map_err(|e| ApiError::Internal(format!("a stored conditional turn: {e}")))?;
-        let mut after = game.clone();
-        if after.play_as(waiting, turn.clone()).is_err() {
+        let mut after = Box::new(pos.clone());
+        let Ok(summary) = after.play_turn_summary(&turn) else {
             // Checked when set; the position is the one it was checked on.
             return Ok(None);
-        }
+        };
         let ai_next = self
-            .commit_turn(db, ratings, after, pos, waiting, &turn)
+            .commit_turn(db, ratings, &after, summary, waiting, Move::OnTurn, turn)
             .await?;
         Ok(Some(ai_next))
     }

@@ -76,7 +76,7 @@ mod view;
 
 pub use app::app;
 pub use config::Config;
-pub use error::{ApiError, ServerError, StoredGameError, StoredGameProblem};
+pub use error::{ApiError, PlanError, PlanField, ServerError, StoredGameError, StoredGameProblem};
 pub use game::Side;
 pub use server::{Server, serve, shutdown_signal};
 pub use state::{AppState, Shutdown};

@@ -1,7 +1,11 @@
 //! The clocks' watcher: one task that finds the games whose side to move is
 //! past its deadline and ends them on time (`Entry::time_out_if_due`, under
 //! the game's submission lock, so that a turn being committed is never
-//! timed out; aborted instead if no one has played a turn). It sleeps until
+//! timed out; aborted instead if no one has played a turn). Each timeout is
+//! stored on a task of its own, so that many games running out at once are
+//! committed together (the database's group commit) rather than one after
+//! another, each waiting for the disk; a game's timeout in progress is not
+//! started again by the next scan. It sleeps until
 //! the nearest deadline, and never more than a second, so a timeout is
 //! declared within about a second of its deadline (the deadlines are read
 //! from memory: a scan takes microseconds a game). About once a second it
@@ -11,7 +15,11 @@
 //! clocks of those players' correspondence games run again), and it wakes
 //! for the next such end too.
 
+use std::collections::HashSet;
+use std::sync::Arc;
 use std::time::Duration;
+
+use parking_lot::Mutex;
 
 use crate::state::AppState;
 use crate::time::now_ms;
@@ -25,6 +33,8 @@ pub(crate) fn start(state: &AppState) {
     tokio::spawn(async move {
         let mut shutdown = state.shutdown.clone();
         let mut last_sweep = 0;
+        // The games whose timeout is being stored.
+        let ending: Arc<Mutex<HashSet<String>>> = Arc::default();
         loop {
             let now = now_ms();
             let mut next = now + MAX_SLEEP_MS;
@@ -33,12 +43,19 @@ pub(crate) fn start(state: &AppState) {
             }
             for (entry, deadline) in state.games.deadlines() {
                 if deadline < now {
-                    if let Err(e) = entry.time_out_if_due(&state.db, &state.ratings).await {
-                        eprintln!(
-                            "sygo serve: game {}: a timeout could not be stored: {e}",
-                            entry.meta.id
-                        );
+                    if !ending.lock().insert(entry.meta.id.clone()) {
+                        continue;
                     }
+                    let (state, ending) = (state.clone(), ending.clone());
+                    tokio::spawn(async move {
+                        if let Err(e) = entry.time_out_if_due(&state.db, &state.ratings).await {
+                            eprintln!(
+                                "sygo serve: game {}: a timeout could not be stored: {e}",
+                                entry.meta.id
+                            );
+                        }
+                        ending.lock().remove(&entry.meta.id);
+                    });
                 } else {
                     next = next.min(deadline + 1);
                 }

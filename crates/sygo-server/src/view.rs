@@ -1,5 +1,6 @@
 //! The JSON of a game (`GET /api/games/{id}`, live updates, answers to
-//! turns) and of the list of games, as `docs/web.md` shows them.
+//! turns; the chat's earlier lines, `GET /api/games/{id}/chat`) and of the
+//! list of games, as `docs/web.md` shows them.
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
@@ -22,6 +23,19 @@ impl<T: Serialize> Serialize for PointMap<T> {
         map.end()
     }
 }
+
+/// A board in words, as the pages name it (`web/js/boards.js`): "Sygo
+/// 9×9", "Hexsygo, base 5".
+pub(crate) fn board_name(g: &Geometry) -> String {
+    match g.variant() {
+        sygo_rules::Variant::Hexsygo => format!("Hexsygo, base {}", g.size()),
+        sygo_rules::Variant::Sygo => format!("Sygo {0}×{0}", g.size()),
+    }
+}
+
+/// The most chat lines a game's JSON carries: the last ones
+/// (`GET /api/games/{id}/chat?before=N` gives the earlier, as many a page).
+pub(crate) const CHAT_SHOWN: usize = 100;
 
 /// A point's name: `D4`.
 pub(crate) fn name(g: &Geometry, p: Point) -> String {
@@ -93,6 +107,10 @@ struct SideClock {
     /// Whether the side's account is on vacation, its clock stopped on its
     /// turns (a correspondence game; always false under a live clock).
     on_vacation: bool,
+    /// While `on_vacation`: when the vacation ends by itself at the latest
+    /// (its allowance used up), RFC 3339 and Unix milliseconds.
+    vacation_until: Option<String>,
+    vacation_until_ms: Option<i64>,
 }
 
 /// A game's clock as the API writes it.
@@ -124,10 +142,17 @@ fn clock_view<'a>(meta: &'a Meta, live: &Live) -> Option<ClockView<'a>> {
     let clock = live.clock?;
     let pos = live.game.position();
     let to_move = (!pos.is_over()).then(|| pos.side_to_move());
-    let side = |c: Color| SideClock {
-        left_ms: clock.banked.left[c.index()].max(0),
-        periods: clock.banked.periods[c.index()],
-        on_vacation: to_move.is_some() && live.vacation[c.index()].is_some(),
+    let side = |c: Color| {
+        let until = live.vacation[c.index()]
+            .filter(|_| to_move.is_some())
+            .map(|(_, until)| until);
+        SideClock {
+            left_ms: clock.banked.left[c.index()].max(0),
+            periods: clock.banked.periods[c.index()],
+            on_vacation: until.is_some(),
+            vacation_until: until.map(rfc3339),
+            vacation_until_ms: until,
+        }
     };
     let now = crate::time::now_ms();
     // Stopped: the mover on vacation (then no deadline to count down to).
@@ -232,6 +257,15 @@ struct UndoRequestView {
     turn_number: usize,
 }
 
+/// The last undo request declined, as the API writes it: who asked, and
+/// the game's state then (the same request is not made again in it).
+#[derive(Serialize)]
+struct UndoDeclinedView {
+    by: &'static str,
+    turn_number: usize,
+    undos: i64,
+}
+
 /// A rematch as the API writes it.
 #[derive(Serialize)]
 struct RematchView<'a> {
@@ -317,10 +351,14 @@ struct GameView<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     clock: Option<ClockView<'a>>,
     undo_request: Option<UndoRequestView>,
+    undo_declined: Option<UndoDeclinedView>,
     rematch: RematchView<'a>,
     /// The game this one is a rematch of.
     rematch_of: Option<&'a str>,
+    /// The last [`CHAT_SHOWN`] lines of the chat.
     chat: &'a [ChatLine],
+    /// The number of the chat's last line (its lines are numbered from 1).
+    chat_total: u32,
     connected: Connected,
 }
 
@@ -395,9 +433,11 @@ pub(crate) fn game_json(
         record,
         clock: clock_view(meta, live),
         undo_request: undo_request_view(live),
+        undo_declined: undo_declined_view(live),
         rematch: rematch_view(live),
         rematch_of: meta.rematch_of.as_deref(),
-        chat: &live.chat,
+        chat: last_lines(&live.chat, None),
+        chat_total: chat_total(live),
         connected: connected_view(live),
     };
     to_json(&view)
@@ -405,19 +445,61 @@ pub(crate) fn game_json(
 
 /// JSON of the views above.
 fn to_json(view: &impl Serialize) -> String {
-    serde_json::to_string(view).unwrap_or_else(|e| {
-        // Serialising these plain structs cannot fail; say so if it does.
-        format!(
-            "{{\"error\":{{\"code\":\"internal\",\"message\":{:?}}}}}",
-            e.to_string()
-        )
-    })
+    // Room for a turn's event at once (about a kilobyte and a half on 19×19),
+    // rather than growing from serde_json's 128 bytes.
+    let mut json = Vec::with_capacity(2048);
+    serde_json::to_writer(&mut json, view)
+        .map_err(|e| e.to_string())
+        .and_then(|()| String::from_utf8(json).map_err(|e| e.to_string()))
+        .unwrap_or_else(|e| {
+            // Serialising these plain structs cannot fail; say so if it does.
+            format!("{{\"error\":{{\"code\":\"internal\",\"message\":{e:?}}}}}")
+        })
 }
 
 fn undo_request_view(live: &Live) -> Option<UndoRequestView> {
     live.undo_request.map(|(c, n)| UndoRequestView {
         by: c.lowercase(),
         turn_number: n,
+    })
+}
+
+fn undo_declined_view(live: &Live) -> Option<UndoDeclinedView> {
+    live.undo_declined.map(|(c, n, undos)| UndoDeclinedView {
+        by: c.lowercase(),
+        turn_number: n,
+        undos,
+    })
+}
+
+/// The number of a chat's last line (0 for none).
+fn chat_total(live: &Live) -> u32 {
+    live.chat.last().map_or(0, |line| line.number)
+}
+
+/// The last [`CHAT_SHOWN`] lines of `chat` before the line numbered
+/// `before` (all of them with `None`).
+fn last_lines(chat: &[ChatLine], before: Option<u32>) -> &[ChatLine] {
+    let end = before.map_or(chat.len(), |n| chat.partition_point(|l| l.number < n));
+    let lines = chat.get(..end).unwrap_or(chat);
+    lines
+        .get(lines.len().saturating_sub(CHAT_SHOWN)..)
+        .unwrap_or(lines)
+}
+
+/// A page of a game's chat (`GET /api/games/{id}/chat`).
+#[derive(Serialize)]
+struct ChatPage<'a> {
+    chat: &'a [ChatLine],
+    chat_total: u32,
+}
+
+/// The JSON of a page of the chat: the last [`CHAT_SHOWN`] lines before
+/// the line numbered `before` (the last lines with `None`), oldest first.
+pub(crate) fn chat_page_json(live: &Live, before: Option<u32>) -> String {
+    to_json(&ChatPage {
+        chat: last_lines(&live.chat, before),
+        chat_total: chat_total(live),
     })
 }
 
@@ -455,13 +537,15 @@ fn board_string(pos: &Position, territory: &Territory) -> String {
             }
         }
     }
-    g.points()
-        .map(|p| match pos.stone_at(p) {
-            Some(Color::Black) => 'B',
-            Some(Color::White) => 'W',
-            None => char::from(owner.get(p.index()).copied().unwrap_or(b'.')),
-        })
-        .collect()
+    // Sized at once: the points' iterator does not know its length.
+    let mut board = Vec::with_capacity(g.index_len());
+    board.extend(g.points().map(|p| match pos.stone_at(p) {
+        Some(Color::Black) => b'B',
+        Some(Color::White) => b'W',
+        None => owner.get(p.index()).copied().unwrap_or(b'.'),
+    }));
+    // Only ASCII letters and dots.
+    String::from_utf8(board).unwrap_or_default()
 }
 
 /// A turn as a `turn` event writes it: its number and `last_turn`'s fields.
@@ -550,6 +634,9 @@ struct ChangeEvent<'a> {
     ai_thinking: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     undo_request: Option<Option<UndoRequestView>>,
+    /// With `undo_request`: a request declined is kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undo_declined: Option<Option<UndoDeclinedView>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     rematch: Option<RematchView<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -565,13 +652,17 @@ pub(crate) fn change_event_json<'a>(meta: &'a Meta, live: &'a Live, field: Field
         turn_number: live.game.turns().len(),
         ai_thinking: None,
         undo_request: None,
+        undo_declined: None,
         rematch: None,
         connected: None,
         clock: None,
     };
     match field {
         Field::AiThinking => event.ai_thinking = Some(live.ai_thinking),
-        Field::UndoRequest => event.undo_request = Some(undo_request_view(live)),
+        Field::UndoRequest => {
+            event.undo_request = Some(undo_request_view(live));
+            event.undo_declined = Some(undo_declined_view(live));
+        }
         Field::Rematch => event.rematch = Some(rematch_view(live)),
         Field::Connected => event.connected = Some(connected_view(live)),
         Field::Clock => event.clock = clock_view(meta, live),
@@ -678,15 +769,42 @@ pub(crate) struct ListItem<'a> {
     created: String,
     updated: String,
     ai_thinking: bool,
-    /// The position string (`docs/position-string.md`): the board in a few
-    /// bytes, for the home page's small boards. Only for `?ids=`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    position: Option<String>,
+    /// What `?ids=` adds: the position and the clock.
+    #[serde(flatten)]
+    chosen: Option<ForBrowser<'a>>,
 }
 
-/// A game as the list shows it; with `position`, its position string too.
-pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live, position: bool) -> ListItem<'a> {
+/// What the list of the games a browser plays in (`?ids=`) says of each
+/// game besides the list's fields.
+#[derive(Serialize)]
+pub(crate) struct ForBrowser<'a> {
+    /// The position string (`docs/position-string.md`): the board in a few
+    /// bytes, for the home page's small boards.
+    position: String,
+    /// The time control, if the game has a clock.
+    clock: Option<&'a TimeControl>,
+    /// When the side to move runs out of time (Unix milliseconds): `None`
+    /// without a clock, once the game is over, and while its clock is
+    /// stopped by a vacation (`paused`).
+    deadline_ms: Option<i64>,
+    /// Whether the clock of the side to move is stopped by its vacation.
+    paused: bool,
+}
+
+/// A game as the list shows it; `chosen`: with what `?ids=` adds (its
+/// position string and its clock's deadline).
+pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live, chosen: bool) -> ListItem<'a> {
     let pos = live.game.position();
+    let chosen = chosen.then(|| {
+        let control = meta.clock.as_ref();
+        let paused = live.is_paused(control, crate::time::now_ms());
+        ForBrowser {
+            position: pos.to_position_string(),
+            clock: control,
+            deadline_ms: live.deadline(control).filter(|_| !paused).map(|(_, d)| d),
+            paused,
+        }
+    });
     ListItem {
         id: &meta.id,
         variant: meta.geometry.variant().name(),
@@ -701,6 +819,6 @@ pub(crate) fn list_item<'a>(meta: &'a Meta, live: &Live, position: bool) -> List
         created: rfc3339(meta.created),
         updated: rfc3339(live.updated),
         ai_thinking: live.ai_thinking,
-        position: position.then(|| pos.to_position_string()),
+        chosen,
     }
 }

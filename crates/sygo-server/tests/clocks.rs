@@ -46,7 +46,8 @@ async fn a_player_who_runs_out_of_time_loses_at_the_deadline() {
     assert_eq!(c["running"], "black");
     assert_eq!(
         c["white"],
-        json!({"left_ms": 0, "periods": 1, "on_vacation": false}),
+        json!({"left_ms": 0, "periods": 1, "on_vacation": false,
+               "vacation_until": null, "vacation_until_ms": null}),
         "the period is kept"
     );
     let deadline = c["deadline_ms"].as_i64().unwrap();

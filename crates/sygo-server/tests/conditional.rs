@@ -1,7 +1,8 @@
 //! Conditional turns over the socket (`docs/web.md`, "Conditional turns"):
 //! a correspondence game across a server restart in which the waiting
 //! side's answers, several levels deep, fire as the other side plays;
-//! secret to the other side; trees the rules refuse.
+//! secret to the other side; trees the rules refuse, the line at fault
+//! named as data.
 
 mod common;
 
@@ -120,12 +121,41 @@ async fn trees_the_rules_refuse_change_nothing() {
         assert_eq!((status, code(&e)), (422, "illegal"), "{tree}: {e}");
         assert!(message(&e).contains(words), "{tree}: {e}");
     }
+    // The refusal names the branch as data besides the message: the turns
+    // from the root to it, its index at each level, the turn at fault and
+    // the rules' reason alone.
+    let tree = json!([
+        {"if": "B2", "then": "E5"},
+        {"if": "E4", "then": "A1", "next": [
+            {"if": "A2", "then": "E5"},
+            {"if": " C1", "then": " D4 "},
+        ]},
+    ]);
+    let (status, e) = set_tree(&s, &id, Some(&black), tree).await;
+    assert_eq!((status, code(&e)), (422, "illegal"), "{e}");
+    let error = &e["error"];
+    assert_eq!(error["line"], json!(["E4", "A1", "C1", "D4"]), "{e}");
+    assert_eq!(error["branch"], json!([1, 1]));
+    assert_eq!(error["field"], "then");
+    let reason = error["reason"].as_str().unwrap();
+    assert!(reason.contains("D4"), "{e}");
+    assert_eq!(
+        message(&e),
+        format!("if E4 then A1, if C1 then D4: your answer: {reason}")
+    );
+    let (_, e) = set_tree(&s, &id, Some(&black), json!([{"if": "Z9", "then": "E5"}])).await;
+    assert_eq!(
+        (e["error"]["branch"].clone(), e["error"]["field"].clone()),
+        (json!([0]), json!("if")),
+        "{e}"
+    );
     let deep = (0..12).fold(
         json!([]),
         |next, _| json!([{"if": "pass", "then": "pass", "next": next}]),
     );
     let (status, e) = set_tree(&s, &id, Some(&black), deep).await;
     assert_eq!(status, 422, "{e}");
+    assert!(e["error"]["branch"].is_array(), "{e}");
     let (status, _) = set_tree(&s, &id, None, json!([])).await;
     assert_eq!(status, 401);
     assert_eq!(get_tree(&s, &id, &black).await, json!([]), "nothing set");

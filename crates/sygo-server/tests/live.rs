@@ -382,3 +382,70 @@ async fn the_ai_conditional_turns_an_abort_and_a_timeout_as_small_events() {
     agrees(&s, &mut events, &id, "the timeout").await;
     s.stop().await;
 }
+
+/// A turn sent with `Prefer: return=minimal`: the status, the
+/// `Preference-Applied` header and the body.
+async fn play_minimal(
+    s: &TestServer,
+    id: &str,
+    token: &str,
+    turn: &str,
+    number: usize,
+) -> (u16, Option<String>, Value) {
+    let r = s
+        .client
+        .post(s.url(&format!("/api/games/{id}/turns")))
+        .bearer_auth(token)
+        .header("prefer", "return=minimal")
+        .json(&json!({"turn": turn, "turn_number": number}))
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    let applied = r
+        .headers()
+        .get("preference-applied")
+        .map(|v| v.to_str().unwrap().to_string());
+    let body = serde_json::from_str(&r.text().await.unwrap()).unwrap_or(Value::Null);
+    (status, applied, body)
+}
+
+/// The answer to a turn asked for with `Prefer: return=minimal` is the
+/// turn's event: applied to the game before it, it gives the game after
+/// it; with a stream open it is the very event the stream sends; errors
+/// are the usual ones.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_minimal_answer_to_a_turn_is_its_event() {
+    let s = TestServer::start("live-minimal").await;
+    let (id, black, white) = s.new_game("sygo", 9).await;
+    let game_now = || async { s.get_json(&format!("/api/games/{id}")).await.1 };
+
+    // No one watches: the event is written for the answer.
+    let mut game = game_now().await;
+    let (status, applied, answer) = play_minimal(&s, &id, &white, "E5", 0).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(applied.as_deref(), Some("return=minimal"));
+    assert_eq!(answer["turn_number"], 1);
+    assert_eq!(answer["turn"]["turn"], "E5");
+    apply_event(&mut game, "turn", &answer).unwrap();
+    assert_eq!(steady(&game), steady(&game_now().await));
+
+    // A stream open: the answer is the event it sends.
+    let mut events = Events::open(&s, &id).await;
+    let (event, _, _) = events.next_raw(WAIT).await;
+    assert_eq!(event, "game");
+    let (status, _, answer) = play_minimal(&s, &id, &black, "C3", 1).await;
+    assert_eq!(status, 200, "{answer}");
+    let (event, event_id, data) = events.next_raw(WAIT).await;
+    assert_eq!((event.as_str(), event_id.as_str()), ("turn", "2"));
+    assert_eq!(data, answer);
+    apply_event(&mut game, "turn", &answer).unwrap();
+    assert_eq!(steady(&game), steady(&game_now().await));
+
+    // A stale turn number: 409, as without the header.
+    let (status, applied, answer) = play_minimal(&s, &id, &white, "G7", 1).await;
+    assert_eq!(status, 409, "{answer}");
+    assert_eq!(applied, None);
+    assert_eq!(answer["error"]["code"], "conflict");
+    s.stop().await;
+}

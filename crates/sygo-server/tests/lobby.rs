@@ -423,13 +423,71 @@ async fn an_accounts_notice_counts_the_games_waiting_for_it_and_challenges_to_it
             n["your_turn"].as_array().is_some_and(|w| !w.is_empty())
         })
         .await;
-    assert_eq!(seen["your_turn"][0]["id"], game.as_str());
-    assert_eq!(seen["your_turn"][0]["correspondence"], true);
-    assert!(seen["your_turn"][0]["deadline_ms"].as_i64().is_some());
+    let waiting = &seen["your_turn"][0];
+    assert_eq!(waiting["id"], game.as_str());
+    assert_eq!(waiting["correspondence"], true);
+    // What the game is: the board, who plays the other side, the turns.
+    assert_eq!(waiting["board"], "Sygo 5×5", "{seen}");
+    assert_eq!(
+        waiting["opponent"],
+        json!({"kind": "account", "name": "bob"})
+    );
+    assert_eq!(waiting["turn_number"], 0);
+    let deadline = waiting["deadline_ms"].as_i64().expect("a deadline");
+    // A guest has no notice: the list of its games gives the same deadline.
+    let (status, chosen) = s.get_json(&format!("/api/games?ids={game}")).await;
+    assert_eq!(status, 200, "{chosen}");
+    let listed = &chosen["games"][0];
+    assert_eq!(listed["deadline_ms"], deadline, "{chosen}");
+    assert_eq!(listed["clock"]["kind"], "correspondence");
+    assert_eq!(listed["paused"], false);
     s.play(&game, &white, "C3", 0).await;
     notice
         .until(Duration::from_secs(10), |n| n["your_turn"] == json!([]))
         .await;
+    // Bob's turn now: the list's deadline is his.
+    let (_, chosen) = s.get_json(&format!("/api/games?ids={game}")).await;
+    let bobs = chosen["games"][0]["deadline_ms"]
+        .as_i64()
+        .expect("Bob's deadline");
+    assert!(bobs > deadline, "{chosen}");
+
+    // A Hexsygo game of two people whose White Ann claims: it waits for
+    // her, against a guest, after one turn; without a clock, no deadline.
+    let (hex, black, white) = s.new_game("hexsygo", 3).await;
+    let (status, claimed) = send(
+        &s,
+        Method::POST,
+        "/api/account/claims",
+        Some(&json!({"claims": [{"game": hex, "token": white}]})),
+        Some(&ann),
+    )
+    .await;
+    assert_eq!(status, 200, "{claimed}");
+    s.play(&hex, &white, "C3", 0).await;
+    s.play(&hex, &black, "B2", 1).await;
+    let seen = notice
+        .until(Duration::from_secs(10), |n| {
+            n["your_turn"].as_array().is_some_and(|w| !w.is_empty())
+        })
+        .await;
+    assert_eq!(
+        seen["your_turn"],
+        json!([{"id": hex, "board": "Hexsygo, base 3", "opponent": {"kind": "guest"},
+                "turn_number": 2, "deadline_ms": null, "correspondence": false,
+                "paused": false}])
+    );
+    let (_, chosen) = s.get_json(&format!("/api/games?ids={hex}")).await;
+    let listed = &chosen["games"][0];
+    assert_eq!(
+        (
+            listed["deadline_ms"].clone(),
+            listed["clock"].clone(),
+            listed["paused"].clone()
+        ),
+        (Value::Null, Value::Null, json!(false)),
+        "{chosen}"
+    );
 }
 
 /// The games being played now name each side by its kind: the account

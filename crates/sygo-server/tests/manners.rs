@@ -1,8 +1,10 @@
 //! The etiquette of a real server over the socket (`docs/web.md`,
 //! "Etiquette"): abort before one's first turn (and by the server, for a
-//! game no one touched, with or without a clock), no result and no rating; an undo request accepted and one declined; a rematch with the
+//! game no one touched, with or without a clock), no result and no rating; an undo request accepted and one declined (the decline kept
+//! across a restart); a rematch with the
 //! colours swapped, found again after a restart; chat kept as text, limited,
-//! kept across a restart; a page's presence shown to the other side.
+//! kept across a restart, a long chat's last lines in the game and the
+//! earlier ones by pages; a page's presence shown to the other side.
 
 mod common;
 
@@ -108,10 +110,19 @@ async fn an_undo_request_is_declined_then_accepted() {
         (409, "conflict"),
         "not one's own request"
     );
+    let mut events = Events::open(&s, &id).await;
+    events.next(Duration::from_secs(5)).await;
     let (status, g) = post(&s, &answer, json!({"accept": false}), Some(&white)).await;
     assert_eq!(status, 200);
     assert_eq!(g["undo_request"], Value::Null);
     assert_eq!(g["turn_number"], 2, "declined: nothing taken back");
+    let declined = json!({"by": "black", "turn_number": 2, "undos": 0});
+    assert_eq!(g["undo_declined"], declined);
+    // Watchers are told in the same change.
+    let (event, _, seen) = events.next(Duration::from_secs(5)).await;
+    assert_eq!(event, "change");
+    assert_eq!(seen["undo_declined"], declined);
+    drop(events);
     assert_eq!(
         post(&s, &answer, json!({"accept": true}), Some(&white))
             .await
@@ -126,6 +137,12 @@ async fn an_undo_request_is_declined_then_accepted() {
         "White declined to take back this turn already: it stands"
     );
     assert_eq!(game(&s, &id).await["undo_request"], Value::Null);
+    // The decline is stored: after a restart, still refused, still said.
+    let s = s.restart().await;
+    assert_eq!(game(&s, &id).await["undo_declined"], declined);
+    let (status, e) = post(&s, &ask, json!({"turn_number": 2}), Some(&black)).await;
+    assert_eq!((status, code(&e)), (409, "conflict"), "{e}");
+    assert!(message(&e).contains("declined"), "{e}");
     // After the next turns, a new request, accepted.
     s.play(&id, &white, "D2", 2).await;
     s.play(&id, &black, "B4", 3).await;
@@ -142,7 +159,12 @@ async fn an_undo_request_is_declined_then_accepted() {
     let g = s.play(&id, &white, "E5", 4).await;
     assert_eq!(g["undo_request"], Value::Null);
     let s = s.restart().await;
-    assert_eq!(game(&s, &id).await["turn_number"], 5, "the undo is stored");
+    let g = game(&s, &id).await;
+    assert_eq!(g["turn_number"], 5, "the undo is stored");
+    assert_eq!(
+        g["undo_declined"], declined,
+        "the last decline, of another state"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -320,4 +342,76 @@ async fn chat_is_text_limited_and_kept_and_presence_is_shown() {
     let g = game(&s, &id).await;
     assert_eq!(g["chat"].as_array().unwrap().len(), 11);
     assert_eq!(g["chat"][10]["text"], "line 9");
+}
+
+/// A long chat: the game carries its last 100 lines and the number of the
+/// last; the earlier ones come a page at a time; the live `chat` event
+/// still applies (the line after `chat_total`) across the cap; kept across
+/// a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_chat_is_sent_in_pages_of_100_lines() {
+    let s = TestServer::with(temp_db("manners-long-chat"), |c| c.rate_limits = false).await;
+    let (id, black, white) = s.new_game("sygo", 5).await;
+    let chat = format!("/api/games/{id}/chat");
+    let mut events = Events::open(&s, &id).await;
+    events.next(Duration::from_secs(5)).await;
+    for n in 1..=130 {
+        let token = if n % 2 == 0 { &black } else { &white };
+        let (status, g) = post(&s, &chat, json!({"text": format!("line {n}")}), Some(token)).await;
+        assert_eq!(status, 200, "{g}");
+        // Each line's event applies to the game as the stream has it
+        // (`common::apply_event`, strict).
+        let (event, _, seen) = events.next(Duration::from_secs(5)).await;
+        assert_eq!(event, "chat");
+        assert_eq!(seen["chat_total"], n);
+        assert_eq!(
+            seen["chat"], g["chat"],
+            "line {n}: the stream's chat is the game's"
+        );
+    }
+    let numbers = |lines: &Value| -> Vec<u64> {
+        lines
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["number"].as_u64().unwrap())
+            .collect()
+    };
+    let g = game(&s, &id).await;
+    assert_eq!(g["chat_total"], 130);
+    assert_eq!(numbers(&g["chat"]), (31..=130).collect::<Vec<_>>());
+    assert_eq!(g["chat"][99]["text"], "line 130");
+    // The earlier lines: before the first shown, then before those.
+    let (status, page) = s.get_json(&format!("{chat}?before=31")).await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(numbers(&page["chat"]), (1..=30).collect::<Vec<_>>());
+    assert_eq!(page["chat_total"], 130);
+    assert_eq!(page["chat"][0]["text"], "line 1");
+    assert_eq!(page["chat"][0]["color"], "white");
+    let (_, page) = s.get_json(&format!("{chat}?before=120")).await;
+    assert_eq!(numbers(&page["chat"]), (20..=119).collect::<Vec<_>>());
+    let (_, page) = s.get_json(&chat).await;
+    assert_eq!(page["chat"], g["chat"], "without before: the game's lines");
+    let (_, page) = s.get_json(&format!("{chat}?before=1")).await;
+    assert_eq!(page["chat"], json!([]));
+    let (_, page) = s.get_json(&format!("{chat}?before=9999")).await;
+    assert_eq!(numbers(&page["chat"]), (31..=130).collect::<Vec<_>>());
+    for bad in [
+        "?before=0",
+        "?before=-3",
+        "?before=x",
+        "?before=99999999999",
+    ] {
+        let (status, e) = s.get_json(&format!("{chat}{bad}")).await;
+        assert_eq!((status, code(&e)), (400, "bad_request"), "{bad}: {e}");
+    }
+    assert_eq!(s.get_json("/api/games/0badf00d/chat").await.0, 404);
+
+    // Across a restart, the same.
+    let s = s.restart().await;
+    let again = game(&s, &id).await;
+    assert_eq!(again["chat"], g["chat"]);
+    assert_eq!(again["chat_total"], 130);
+    let (_, page) = s.get_json(&format!("{chat}?before=31")).await;
+    assert_eq!(numbers(&page["chat"]), (1..=30).collect::<Vec<_>>());
 }

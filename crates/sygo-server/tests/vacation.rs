@@ -4,7 +4,9 @@
 //! restart), a turn played on vacation is charged without it, a live game
 //! is not affected; a vacation whose allowance is used up ends by itself
 //! and the clock then runs out; a vacation on survives a restart; bad
-//! requests change nothing. Short durations stand for days: the database
+//! requests change nothing; the game says until when a side is on
+//! vacation, a guest's list of games that its clock is stopped, and the
+//! host's list of accounts each account's vacation. Short durations stand for days: the database
 //! is aged while the server is stopped (as `manners.rs` does), never the
 //! server's clock.
 
@@ -171,11 +173,65 @@ async fn the_clock_stops_on_vacation_and_the_deadline_moves_by_its_length() {
     );
     assert_eq!(c["white"]["on_vacation"], true);
     assert_eq!(c["black"]["on_vacation"], false);
+    // Until when, at the latest: by the side's clock.
+    assert_eq!(ms(&c["white"]["vacation_until_ms"]), since + 30 * DAY);
+    assert!(
+        c["white"]["vacation_until"]
+            .as_str()
+            .is_some_and(|t| t.ends_with('Z')),
+        "{c}"
+    );
+    assert_eq!(
+        (
+            c["black"]["vacation_until"].clone(),
+            c["black"]["vacation_until_ms"].clone()
+        ),
+        (Value::Null, Value::Null)
+    );
     assert_eq!(
         ms(&c["paused_left_ms"]),
         d0 - since,
         "the time left when it began"
     );
+    // The list of a browser's games (a guest's notice): stopped, no
+    // deadline to remind of.
+    let (_, chosen) = s.get_json(&format!("/api/games?ids={id},{live_id}")).await;
+    let listed = &chosen["games"];
+    assert_eq!(
+        (
+            listed[0]["paused"].clone(),
+            listed[0]["deadline_ms"].clone()
+        ),
+        (json!(true), Value::Null),
+        "{chosen}"
+    );
+    assert_eq!(listed[1]["deadline_ms"], live_d0, "{chosen}");
+    // The host sees who is on vacation, since and until when, what is left.
+    let admin = sygo_server::admin::Admin::open(&s.db).unwrap();
+    let accounts = admin.accounts().unwrap();
+    let (ann_summary, bob_summary) = (&accounts[0], &accounts[1]);
+    assert_eq!(ann_summary.name, "Ann");
+    assert_eq!(
+        ann_summary.vacation_since.as_deref(),
+        v["since"].as_str(),
+        "{v}"
+    );
+    assert_eq!(
+        ann_summary.vacation_until.as_deref(),
+        v["until"].as_str(),
+        "{v}"
+    );
+    assert!(ann_summary.vacation_left_ms <= 30 * DAY && ann_summary.vacation_left_ms > 29 * DAY);
+    assert_eq!(
+        (
+            bob_summary.vacation_since.clone(),
+            bob_summary.vacation_until.clone(),
+            bob_summary.vacation_used_ms,
+            bob_summary.vacation_left_ms
+        ),
+        (None, None, 0, 30 * DAY)
+    );
+    drop(admin);
     // The live game's clock runs on.
     let l = clock(&s, &live_id).await;
     assert_eq!(
@@ -212,6 +268,7 @@ async fn the_clock_stops_on_vacation_and_the_deadline_moves_by_its_length() {
     let c = clock(&s, &id).await;
     assert_eq!(c["paused"], false);
     assert_eq!(c["white"]["on_vacation"], false);
+    assert_eq!(c["white"]["vacation_until_ms"], Value::Null);
     assert_eq!(
         ms(&c["deadline_ms"]),
         d0 + used,
@@ -246,6 +303,10 @@ async fn the_clock_stops_on_vacation_and_the_deadline_moves_by_its_length() {
         (json!("black"), json!(false))
     );
     assert_eq!(c["white"]["on_vacation"], true);
+    assert_eq!(
+        ms(&c["white"]["vacation_until_ms"]),
+        since2 + 30 * DAY - used
+    );
     assert!(ms(&c["deadline_ms"]) > ms(&c["now_ms"]) + 7 * DAY - 10_000);
     assert_eq!(vacation(&s, &ann, false).await.0, 200);
 }
@@ -307,6 +368,20 @@ async fn a_vacation_ends_when_its_allowance_is_used_up_and_the_clock_then_runs_o
     let v = me(&s, &bob).await["vacation"].clone();
     assert_eq!(v["on"], false, "{v}");
     assert_eq!((ms(&v["used_ms"]), ms(&v["left_ms"])), (30 * DAY, 0));
+    let summary = sygo_server::admin::Admin::open(&s.db)
+        .unwrap()
+        .accounts()
+        .unwrap();
+    assert_eq!(summary[1].name, "Bob");
+    assert_eq!(
+        (
+            summary[1].vacation_since.clone(),
+            summary[1].vacation_used_ms,
+            summary[1].vacation_left_ms
+        ),
+        (None, 30 * DAY, 0),
+        "the host's list: none left"
+    );
 
     // No vacation left: refused, and nothing changes.
     let (status, refused) = vacation(&s, &bob, true).await;

@@ -21,7 +21,8 @@ pub struct AdminArgs {
 /// The host's commands.
 #[derive(Debug, clap::Subcommand)]
 enum AdminCommand {
-    /// List the accounts: name, when made, games held, sessions, disabled.
+    /// List the accounts: name, when made, games held, sessions, vacation
+    /// (on since and until when, the days left of 30 in any 365), disabled.
     Accounts,
     /// Disable an account: its sessions end, it cannot sign in, its profile
     /// is hidden; its games stay.
@@ -42,6 +43,13 @@ enum AdminCommand {
     },
 }
 
+/// Milliseconds as days to a tenth, rounded down: `27.3`.
+fn days(ms: i64) -> String {
+    const DAY: i64 = 24 * 60 * 60 * 1000;
+    let tenths = ms.max(0) / (DAY / 10);
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
 /// Runs the command.
 pub fn run(args: &AdminArgs) -> anyhow::Result<()> {
     let db = match &args.db {
@@ -56,12 +64,19 @@ pub fn run(args: &AdminArgs) -> anyhow::Result<()> {
                 println!("no accounts");
             }
             for a in accounts {
+                let vacation = match (&a.vacation_since, &a.vacation_until) {
+                    (Some(since), Some(until)) => {
+                        format!("on vacation since {since} until {until}")
+                    }
+                    _ => "not on vacation".to_string(),
+                };
                 println!(
-                    "{:<20} created {}  games {:>4}  sessions {:>3}{}",
+                    "{:<20} created {}  games {:>4}  sessions {:>3}  {vacation}, {} days left in 365{}",
                     a.name,
                     a.created,
                     a.games,
                     a.sessions,
+                    days(a.vacation_left_ms),
                     if a.disabled { "  disabled" } else { "" }
                 );
             }

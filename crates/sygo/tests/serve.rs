@@ -495,6 +495,10 @@ fn the_host_disables_an_account_from_the_command_line_while_the_server_runs() {
         out.starts_with("ann ") && out.contains("sessions   1"),
         "{out}"
     );
+    assert!(
+        out.contains("not on vacation, 30.0 days left in 365"),
+        "each account's vacation: {out}"
+    );
     let (out, _, code) = admin(&db, &["disable", "ANN"]);
     assert_eq!(code, 0);
     assert!(out.contains("ann is disabled"), "{out}");

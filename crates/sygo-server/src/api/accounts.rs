@@ -16,6 +16,8 @@ use crate::api::json_response;
 use crate::client_addr::ClientAddr;
 use crate::db::{AccountRow, SeatRow, WriteError};
 use crate::error::ApiError;
+use crate::game::Side;
+use crate::games::Entry;
 use crate::password;
 use crate::secret::{digest, is_id};
 use crate::session::{self, MaybeSignedIn, SignedIn};
@@ -455,10 +457,42 @@ pub(crate) fn holder_of(state: &AppState, game: &str, color: Color) -> Option<Ac
         .and_then(|id| state.accounts.by_id(id))
 }
 
+/// Who plays a side of a game, as the lobby and the notice name it.
+#[derive(Serialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub(crate) enum Who {
+    /// The account holding the side (its profile: `/player/{name}`).
+    Account { name: String },
+    /// The AI at a level.
+    Ai { level: u8 },
+    /// A person without an account (or who has not claimed the side; or
+    /// whose account the host disabled, its profile hidden).
+    Guest,
+}
+
+/// Who plays `color` in `entry`: the account holding it, the AI, or a
+/// guest. Looks at the accounts: not to be called under the game's lock.
+pub(crate) fn who(state: &AppState, entry: &Entry, color: Color) -> Who {
+    match (
+        holder_of(state, &entry.meta.id, color),
+        entry.meta.side(color),
+    ) {
+        (Some(account), _) if !account.disabled => Who::Account { name: account.name },
+        (_, Side::Ai { level, .. }) => Who::Ai { level: *level },
+        _ => Who::Guest,
+    }
+}
+
 /// A game waiting for the account's turn.
 #[derive(Serialize, PartialEq)]
 struct Waiting {
     id: String,
+    /// The board in words: "Sygo 9×9", "Hexsygo, base 5".
+    board: String,
+    /// Who plays the other side, as the lobby says it.
+    opponent: Who,
+    /// The turns played so far (the account plays the next one).
+    turn_number: usize,
     /// When the account runs out of time in it (Unix milliseconds), if it
     /// has a clock that runs (none while it is stopped by a vacation).
     deadline_ms: Option<i64>,
@@ -484,22 +518,36 @@ fn notice(state: &AppState, account: i64) -> Notice {
         .into_iter()
         .filter_map(|(game, color)| {
             let entry = state.games.get(&game).ok()?;
-            entry.with_live(|live| {
+            // A hot-seat game of the account's own waits for no one.
+            let other = state.accounts.seat_holder(&game, color.opponent());
+            if other == Some(account) {
+                return None;
+            }
+            let (turn_number, deadline_ms, paused) = entry.with_live(|live| {
                 let pos = live.game.position();
                 let mine = !pos.is_over() && pos.side_to_move() == color;
-                // A hot-seat game of the account's own waits for no one.
-                let other = state.accounts.seat_holder(&game, color.opponent());
                 let control = entry.meta.clock.as_ref();
                 let paused = live.is_paused(control, now);
-                (mine && other != Some(account)).then(|| Waiting {
-                    id: game.clone(),
-                    deadline_ms: live.deadline(control).filter(|_| !paused).map(|(_, d)| d),
-                    correspondence: matches!(
-                        entry.meta.clock,
-                        Some(crate::clock::TimeControl::Correspondence { .. })
-                    ),
-                    paused,
+                mine.then(|| {
+                    (
+                        live.game.turns().len(),
+                        live.deadline(control).filter(|_| !paused).map(|(_, d)| d),
+                        paused,
+                    )
                 })
+            })?;
+            // The accounts are looked at without the game's lock.
+            Some(Waiting {
+                board: crate::view::board_name(&entry.meta.geometry),
+                opponent: who(state, &entry, color.opponent()),
+                turn_number,
+                id: game,
+                deadline_ms,
+                correspondence: matches!(
+                    entry.meta.clock,
+                    Some(crate::clock::TimeControl::Correspondence { .. })
+                ),
+                paused,
             })
         })
         .collect();
@@ -520,9 +568,10 @@ fn notice(state: &AppState, account: i64) -> Notice {
 const NOTICE_POLL: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// `GET /api/account/events`: the account's notice (`event: notice`, JSON
-/// `{"your_turn": [{"id", "deadline_ms", "correspondence", "paused"}],
-/// "challenges"}`) at once and whenever it changes (looked at every two
-/// seconds); 401 when not signed in.
+/// `{"your_turn": [{"id", "board", "opponent", "turn_number",
+/// "deadline_ms", "correspondence", "paused"}], "challenges"}`) at once
+/// and whenever it changes (looked at every two seconds); 401 when not
+/// signed in.
 pub(crate) async fn events(
     State(state): State<AppState>,
     signed_in: SignedIn,

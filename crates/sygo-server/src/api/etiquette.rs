@@ -2,12 +2,15 @@
 //! side's token: `POST /api/games/{id}/abort` (before one's first turn),
 //! `/undo-request` and `/undo-answer` (the other person accepts or
 //! declines), `/rematch` (offer, or accept the other's; `GET` gives the
-//! rematch's game and one's new token, `DELETE` withdraws one's offer), `/chat` (a line of text) and
-//! `/presence` (the page is open, or closing).
+//! rematch's game and one's new token, `DELETE` withdraws one's offer),
+//! `/chat` (a line of text; `GET`, without a token: the chat's earlier
+//! lines, a page at a time) and `/presence` (the page is open, or
+//! closing).
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -125,6 +128,34 @@ fn chat_text(text: &str) -> Result<String, ApiError> {
         )));
     }
     Ok(clean)
+}
+
+/// The query of `GET /api/games/{id}/chat`.
+#[derive(Deserialize)]
+pub(crate) struct ChatQuery {
+    before: Option<i64>,
+}
+
+/// `GET /api/games/{id}/chat[?before=N]`: anyone; 200 `{"chat",
+/// "chat_total"}`, the last lines (at most `view::CHAT_SHOWN`) numbered
+/// below `N` (the last lines of all without it), oldest first.
+pub(crate) async fn chat_page(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    query: Result<Query<ChatQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let entry = find(&state, &id)?;
+    let Query(query) = query.map_err(|e| {
+        ApiError::BadRequest(format!("the query is not ?before=N: {}", e.body_text()))
+    })?;
+    let before = match query.before {
+        None => None,
+        Some(n) => Some(u32::try_from(n).ok().filter(|&n| n >= 1).ok_or_else(|| {
+            ApiError::BadRequest(format!("before {n}: a chat line's number, from 1"))
+        })?),
+    };
+    let json = entry.with_live(|live| crate::view::chat_page_json(live, before));
+    Ok(json_response(StatusCode::OK, json))
 }
 
 /// `POST /api/games/{id}/chat`: 200 with the game, the line in its chat.

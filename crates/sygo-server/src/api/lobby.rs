@@ -15,6 +15,7 @@ use futures_util::stream;
 use serde::{Deserialize, Serialize};
 use sygo_rules::{Color, Game, Position};
 
+use crate::api::accounts::{Who, who};
 use crate::api::extract::JsonBody;
 use crate::api::games::geometry;
 use crate::api::json_response;
@@ -135,19 +136,6 @@ fn accepter(state: &AppState, owner: i64, game: &str) -> Option<String> {
         .map(|a| a.name)
 }
 
-/// Who plays a side of a game being played now.
-#[derive(Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-enum Who {
-    /// The account holding the side (its profile: `/player/{name}`).
-    Account { name: String },
-    /// The AI at a level.
-    Ai { level: u8 },
-    /// A person without an account (or who has not claimed the side; or
-    /// whose account the host disabled, its profile hidden).
-    Guest,
-}
-
 /// A game being played now, as the lobby lists it.
 #[derive(Serialize)]
 struct Playing {
@@ -171,19 +159,6 @@ const PLAYING_WITHIN_MS: i64 = 15 * 60 * 1000;
 struct LobbyView<'a> {
     challenges: Vec<ChallengeView<'a>>,
     playing: Vec<Playing>,
-}
-
-/// Who plays `color` in `entry`: the account holding it, the AI, or a
-/// guest.
-fn who(state: &AppState, entry: &Entry, color: Color) -> Who {
-    match (
-        crate::api::accounts::holder_of(state, &entry.meta.id, color),
-        entry.meta.side(color),
-    ) {
-        (Some(account), _) if !account.disabled => Who::Account { name: account.name },
-        (_, Side::Ai { level, .. }) => Who::Ai { level: *level },
-        _ => Who::Guest,
-    }
 }
 
 /// The lobby as `account` sees it, as JSON.

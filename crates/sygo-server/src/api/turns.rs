@@ -3,8 +3,9 @@
 //! when one page plays both sides).
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::http::header::CONTENT_TYPE;
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use sygo_rules::Turn;
 
@@ -22,8 +23,22 @@ pub(crate) struct TurnRequest {
     turn_number: i64,
 }
 
+/// Whether a request asks for a minimal answer (`Prefer: return=minimal`,
+/// RFC 7240).
+fn wants_minimal(headers: &HeaderMap) -> bool {
+    headers
+        .get_all("prefer")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|p| p.trim().eq_ignore_ascii_case("return=minimal"))
+}
+
 /// `POST /api/games/{id}/turns`: 200 with the game after the turn, once the
-/// turn is in the database.
+/// turn is in the database; with `Prefer: return=minimal`, the `turn` event
+/// of the game's last turn instead (`docs/web.md`: a client that keeps the
+/// game applies it as it applies the live updates; a 19×19 game is tens of
+/// kilobytes, the event about one).
 pub(crate) async fn play(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -55,6 +70,20 @@ pub(crate) async fn play(
         .map_err(|e| ApiError::Internal(format!("playing a turn: {e}")))??;
     if ai_next {
         ai::start_turn(&state, entry.clone());
+    }
+    if wants_minimal(&headers) {
+        return Ok((
+            StatusCode::OK,
+            [
+                (CONTENT_TYPE, HeaderValue::from_static("application/json")),
+                (
+                    HeaderName::from_static("preference-applied"),
+                    HeaderValue::from_static("return=minimal"),
+                ),
+            ],
+            entry.turn_event(),
+        )
+            .into_response());
     }
     Ok(json_response(StatusCode::OK, entry.json(None)))
 }

@@ -348,6 +348,9 @@ impl Events {
     }
 }
 
+/// The most chat lines a game's JSON carries (the last ones).
+pub const CHAT_SHOWN: usize = 100;
+
 /// `(undos, turn_number)` of a game: the order of its states.
 fn game_state(game: &Value) -> (i64, u64) {
     (
@@ -371,15 +374,17 @@ pub fn apply_event(game: &mut Value, event: &str, data: &Value) -> Result<(), St
         return Err("no game yet: the first event is the whole game".to_string());
     }
     if event == "chat" {
-        let chat = game["chat"].as_array_mut().ok_or("no chat")?;
-        if data["number"].as_u64() != Some(chat.len() as u64 + 1) {
-            return Err(format!(
-                "chat line {} after {} lines",
-                data["number"],
-                chat.len()
-            ));
+        // The line after the game's last (`chat_total`); the game keeps the
+        // last `CHAT_SHOWN` lines.
+        let total = game["chat_total"].as_u64().ok_or("no chat_total")?;
+        if data["number"].as_u64() != Some(total + 1) {
+            return Err(format!("chat line {} after line {total}", data["number"]));
         }
+        let chat = game["chat"].as_array_mut().ok_or("no chat")?;
         chat.push(data.clone());
+        let over = chat.len().saturating_sub(CHAT_SHOWN);
+        chat.drain(..over);
+        game["chat_total"] = json!(total + 1);
         return Ok(());
     }
     let (undos, number) = game_state(game);

@@ -2,12 +2,15 @@
 // and the secret tokens a link carries in its fragment (js/identity.js
 // remembers them).
 
-/** An error answer of the API: `{"error": {"code", "message"}}`. */
+/** An error answer of the API: `{"error": {"code", "message", …}}`;
+ * `details` is that whole object (a refused plan of conditional turns
+ * names its line there: `branch`, `field`, `line`, `reason`). */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, details = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -15,11 +18,13 @@ export class ApiError extends Error {
  * Calls the API. `body` is sent as JSON unless `raw` is given (then as
  * `contentType`); `token` goes into the Authorization header; `keepalive`
  * lets the request finish when the page is left (a claim sent just before
- * the page opens a game). The session's cookie goes with every request
- * (same origin).
+ * the page opens a game); `prefer` is sent as the Prefer header
+ * (`return=minimal`: a smaller answer where the API offers one). The
+ * session's cookie goes with every request (same origin).
  */
-export async function api(path, { method = 'GET', body, token, raw, contentType, keepalive } = {}) {
+export async function api(path, { method = 'GET', body, token, raw, contentType, keepalive, prefer } = {}) {
   const headers = { Accept: 'application/json' };
+  if (prefer) headers.Prefer = prefer;
   let payload;
   if (raw !== undefined) {
     payload = raw;
@@ -50,6 +55,7 @@ export async function api(path, { method = 'GET', body, token, raw, contentType,
       response.status,
       (err && err.code) || 'http_' + response.status,
       (err && err.message) || `The server answered ${response.status} ${response.statusText}.`,
+      err && typeof err === 'object' ? err : null,
     );
   }
   return data;
@@ -75,9 +81,12 @@ export async function chosenGames(ids) {
 }
 export const steps = (id, stones) =>
   api(`/api/games/${encodeURIComponent(id)}/steps`, { method: 'POST', body: { stones } });
+/** Plays a turn; the answer is the turn's `turn` event (docs/web.md: the
+ * page applies it to the game it has, as it applies the live updates), not
+ * the whole game. */
 export const playTurn = (id, turn, turnNumber, token) =>
   api(`/api/games/${encodeURIComponent(id)}/turns`, {
-    method: 'POST', body: { turn, turn_number: turnNumber }, token,
+    method: 'POST', body: { turn, turn_number: turnNumber }, token, prefer: 'return=minimal',
   });
 export const resign = (id, token) =>
   api(`/api/games/${encodeURIComponent(id)}/resign`, { method: 'POST', token });
@@ -109,6 +118,10 @@ export const withdrawRematch = (id, token) =>
   api(`/api/games/${encodeURIComponent(id)}/rematch`, { method: 'DELETE', token });
 /** One's seat in the rematch once it started: `{game, color, token}` (404 before). */
 export const getRematch = (id, token) => api(`/api/games/${encodeURIComponent(id)}/rematch`, { token });
+/** The chat's lines before line `before` (the last 100 of them, oldest
+ * first): `{chat, chat_total}`. Anyone may read them. */
+export const chatLines = (id, before) =>
+  api(`/api/games/${encodeURIComponent(id)}/chat?before=${encodeURIComponent(before)}`);
 /** A line of chat from the token's side. */
 export const chat = (id, text, token) =>
   api(`/api/games/${encodeURIComponent(id)}/chat`, { method: 'POST', body: { text }, token });

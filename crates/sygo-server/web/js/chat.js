@@ -1,5 +1,6 @@
 // The chat of a game between two people (docs/web.md, "Etiquette"): the
-// lines (`chat` in the game's JSON), each shown as text (never as HTML),
+// lines (`chat` in the game's JSON: its last 100; **Earlier lines** asks
+// for those before, `GET …/chat?before=N`), each shown as text (never as HTML),
 // a field and Send for a player (`POST …/chat`, with the side's token; the
 // server's refusal shown under it), read-only for spectators. A player may
 // mute the other side: its lines are hidden, on this browser, for this game
@@ -51,6 +52,12 @@ export class Chat {
     this.sending = false;
     this.started = false;
     this.list = h('ol', { class: 'chat-lines', id: 'chat-lines', 'aria-label': 'Chat', 'aria-live': 'off' });
+    this.earlier = h('button', { type: 'button', class: 'chat-earlier', id: 'chat-earlier', hidden: true,
+      onclick: () => this.loadEarlier() }, 'Earlier lines');
+    this.earlierNote = h('p', { class: 'chat-earlier-note small', id: 'chat-earlier-note', role: 'status' });
+    this.loading = false;
+    /** The side this page writes for, and the other, as last drawn. */
+    this.who = { side: null, them: null };
     this.empty = h('p', { class: 'chat-empty small', id: 'chat-empty' }, 'No chat yet.');
     this.muteBox = h('input', { type: 'checkbox', id: 'chat-mute', onchange: (e) => this.setMute(e.target.checked) });
     this.muteText = h('span', {}, 'Mute');
@@ -70,8 +77,8 @@ export class Chat {
       this.error);
     this.readOnly = h('p', { class: 'small', id: 'chat-read-only', hidden: true }, 'The players’ chat: only they can write.');
     this.live = h('div', { class: 'visually-hidden', id: 'chat-announce', 'aria-live': 'polite', 'aria-atomic': 'true' });
-    setChildren(el, h('h2', { id: 'chat-title' }, 'Chat'), this.mute, this.mutedNote, this.list, this.empty,
-      this.readOnly, this.form, this.live);
+    setChildren(el, h('h2', { id: 'chat-title' }, 'Chat'), this.mute, this.mutedNote, this.earlier,
+      this.earlierNote, this.list, this.empty, this.readOnly, this.form, this.live);
   }
 
   /** The side this page writes for: the one it plays in a game between
@@ -90,20 +97,12 @@ export class Chat {
     this.el.hidden = !people || (!side && !lines.length);
     if (this.el.hidden) return;
     const them = side ? other(side) : null;
+    this.who = { side, them };
     const atEnd = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 8;
     let added = false;
     for (const line of lines) {
       if (this.shown.has(line.number)) continue;
-      const who = h('strong', { class: 'chat-who' });
-      who.textContent = line.color === side ? 'You' : cap(line.color);
-      const text = h('span', { class: 'chat-text' });
-      text.textContent = line.text; // text, never HTML
-      const li = h('li', { class: `chat-line ${line.color}`, 'data-chat': line.number, 'data-color': line.color },
-        h('span', { class: `stone-icon ${line.color}`, 'aria-hidden': 'true' }), ' ', who, ': ', text,
-        h('time', { class: 'small chat-at', datetime: line.at }, ` ${clockTime(line.at)}`));
-      li.hidden = this.muted && line.color === them;
-      this.list.append(li);
-      this.shown.set(line.number, li);
+      this.list.append(this.item(line));
       added = true;
       // The other side's new lines are read out; one's own, and those
       // there when the page opened, are not.
@@ -117,6 +116,69 @@ export class Chat {
     if (side) this.muteText.textContent = `Mute ${cap(them)}`;
     this.muteBox.checked = this.muted;
     this.renderMuted(them);
+    this.renderEarlier();
+  }
+
+  /** A line as the list shows it (kept in `shown`). */
+  item(line) {
+    const { side, them } = this.who;
+    const who = h('strong', { class: 'chat-who' });
+    who.textContent = line.color === side ? 'You' : cap(line.color);
+    const text = h('span', { class: 'chat-text' });
+    text.textContent = line.text; // text, never HTML
+    const li = h('li', { class: `chat-line ${line.color}`, 'data-chat': line.number, 'data-color': line.color },
+      h('span', { class: `stone-icon ${line.color}`, 'aria-hidden': 'true' }), ' ', who, ': ', text,
+      h('time', { class: 'small chat-at', datetime: line.at }, ` ${clockTime(line.at)}`));
+    li.hidden = this.muted && line.color === them;
+    this.shown.set(line.number, li);
+    return li;
+  }
+
+  /** The number of the first line shown (Infinity for none). */
+  firstShown() {
+    return Math.min(...this.shown.keys());
+  }
+
+  /** **Earlier lines** while lines before the first shown are left. */
+  renderEarlier() {
+    const first = this.firstShown();
+    const left = Number.isFinite(first) ? first - 1 : 0;
+    this.earlier.hidden = left <= 0;
+    this.earlier.textContent = left === 1 ? 'Earlier lines (1 more)' : `Earlier lines (${left} more)`;
+  }
+
+  /** The lines before the first shown, asked of the server (as many as a
+   * game's JSON carries), put above it; the list keeps its place. */
+  async loadEarlier() {
+    const first = this.firstShown();
+    if (this.loading || !Number.isFinite(first) || first <= 1) return;
+    this.loading = true;
+    this.earlier.disabled = true;
+    this.earlierNote.textContent = 'Loading earlier lines…';
+    try {
+      const answer = await api.chatLines(this.page.id, first);
+      const lines = (answer.chat || []).filter((l) => l.number < first && !this.shown.has(l.number));
+      const height = this.list.scrollHeight;
+      const top = this.list.firstChild;
+      for (const line of lines) this.list.insertBefore(this.item(line), top);
+      this.list.scrollTop += this.list.scrollHeight - height;
+      this.earlierNote.textContent = lines.length === 1 ? '1 earlier line shown.' : `${lines.length} earlier lines shown.`;
+      this.renderMuted(this.who.them);
+    } catch (e) {
+      this.earlierNote.textContent = `The earlier lines cannot be shown now: ${e.message}`;
+    } finally {
+      this.loading = false;
+      this.earlier.disabled = false;
+      this.renderEarlier();
+      // The button gone with the last of them: the focus to the list's first line.
+      if (this.earlier.hidden && (document.activeElement === document.body || document.activeElement === this.earlier)) {
+        const firstLine = this.list.firstElementChild;
+        if (firstLine) {
+          firstLine.tabIndex = -1;
+          firstLine.focus();
+        }
+      }
+    }
   }
 
   renderMuted(them) {

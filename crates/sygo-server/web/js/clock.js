@@ -9,7 +9,8 @@
 // at receipt, so a page whose clock is wrong still shows the server's time.
 // A correspondence clock stopped by its player's vacation (`paused`, the
 // time left frozen in `paused_left_ms`, no deadline) is shown "On vacation"
-// and is not counted down.
+// and is not counted down; a side on vacation says until when at the
+// latest (`vacation_until_ms`: its allowance used up).
 // One timer, set for the moment the shown time changes next, writes only
 // the text that changed (nothing is measured: no layout is forced), and
 // stops once the game is over or the page is left.
@@ -295,8 +296,12 @@ export class Clocks {
       const running = clock.running === c && !t.out && !t.paused;
       const away = !t.out && !!clock[c] && !!clock[c].on_vacation;
       const low = (running || t.out) && isLow(clock.control, t);
+      // When the vacation ends by itself at the latest.
+      const until = away && typeof clock[c].vacation_until_ms === 'number'
+        ? `until ${formatUntil(clock[c].vacation_until_ms)}` : '';
       setText(s.time, t.time);
-      setText(s.extra, t.paused ? 'clock stopped' : t.extra);
+      setText(s.extra, t.paused ? `clock stopped${until ? ` ${until}` : ''}`
+        : away && until ? `on vacation ${until}` : t.extra);
       const state = t.out ? '⚑ Out of time'
         : t.paused ? '‖ On vacation'
           : running && low ? '⚠ Low time'
@@ -379,6 +384,13 @@ export class Clocks {
     this.stopTimer();
     this.stopped = true;
   }
+}
+
+/** "3 Jul, 14:05": when a vacation ends, in the browser's language. */
+function formatUntil(ms) {
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString(undefined, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
 }
 
 function setText(el, text) {

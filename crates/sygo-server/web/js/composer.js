@@ -193,9 +193,11 @@ export class Composer {
     this.submitting = true;
     page.renderControls();
     try {
-      const game = await api.playTurn(page.id, turn, g.turn_number, token);
+      // The answer is the turn's event, applied as a live update is (the
+      // game fetched if it does not follow on).
+      const event = await api.playTurn(page.id, turn, g.turn_number, token);
       if (!page.tokens[color] && page.tokens.any) page.anySide = color;
-      page.onGame(game);
+      await page.onEvent('turn', event);
     } catch (e) {
       let text = e.message;
       if (e.code === 'not_your_turn' && page.tokens.any && !page.tokens[color]) {

@@ -4,7 +4,8 @@
 // advance — "if White plays B2, I answer C2", with follow-ups under each
 // line — saved on the server (`PUT /api/games/{id}/conditional`), shown as
 // saved (`GET`), cleared (`DELETE`); a plan the rules refuse is not saved,
-// and the server's reason is shown (422), the focus on the field it names.
+// and the server's reason is shown (422), the focus on the field it names
+// (the error's `branch` and `field`, not its words).
 //
 // A turn is typed as the protocol writes it (`D4`, a growth turn `D5,F7`,
 // `pass`), or clicked on the board: once a field of the plan has been used
@@ -50,6 +51,9 @@ export class Plan {
     this.key = null;
     this.gen = 0;
     this.busy = false;
+    /** The tree last sent: each branch's path (`"0-1"`) to its line's in
+     * the editor. */
+    this.sentPaths = null;
     this.build();
   }
 
@@ -251,13 +255,17 @@ export class Plan {
   }
 
   /** The editor's lines as the server takes them, or null (said, and the
-   * focus on the field at fault) when one is half written. */
+   * focus on the field at fault) when one is half written. Where each
+   * branch sent comes from (empty lines are left out) is kept in
+   * `sentPaths`, for a refusal that names a branch. */
   collect() {
-    const walk = (lines, path) => {
+    const where = new Map();
+    const walk = (lines, path, sent) => {
       const out = [];
       for (const [i, l] of lines.entries()) {
         const p = [...path, i];
-        const next = walk(l.next, p);
+        const at = [...sent, out.length];
+        const next = walk(l.next, p, at);
         if (next === null) return null;
         const when = normal(l.if), then = normal(l.then);
         if (!when && !then && !next.length) continue; // an empty line: left out
@@ -268,11 +276,14 @@ export class Plan {
           if (input) input.focus();
           return null;
         }
+        where.set(pathId(at), p);
         out.push(next.length ? { if: when, then, next } : { if: when, then });
       }
       return out;
     };
-    return walk(this.lines, []);
+    const tree = walk(this.lines, [], []);
+    this.sentPaths = where;
+    return tree;
   }
 
   async save() {
@@ -305,26 +316,21 @@ export class Plan {
       announce(said);
     } catch (e) {
       this.message(`Not saved: ${e.message}`);
-      if (e.status === 422) this.focusReason(e.message);
+      if (e.status === 422) this.focusRefused(e.details);
     } finally {
       this.busy = false;
       this.renderState();
     }
   }
 
-  /** The field a refusal names ("if B2 then D4, if E5 then F6: your answer: …"). */
-  focusReason(reason) {
-    const m = /^((?:if \S+ then \S+)(?:, if \S+ then \S+)*): (their turn|your answer)?/.exec(reason);
-    if (!m) return;
-    const pairs = m[1].split(', ').map((x) => /^if (\S+) then (\S+)$/.exec(x));
-    let list = this.lines, path = [];
-    for (const pair of pairs) {
-      const i = list.findIndex((l) => normal(l.if) === pair[1] && normal(l.then) === pair[2]);
-      if (i < 0) return;
-      path.push(i);
-      list = list[i].next;
-    }
-    const field = m[2] === 'your answer' ? 'then' : 'if';
+  /** The focus on the field a refusal names: the server's error gives the
+   * branch sent (`branch`, its index at each level) and the turn at fault
+   * (`field`: `if`, `then`, or null for the branch as a whole). */
+  focusRefused(details) {
+    if (!details || !Array.isArray(details.branch) || !this.sentPaths) return;
+    const path = this.sentPaths.get(pathId(details.branch));
+    if (!path) return;
+    const field = details.field === 'then' ? 'then' : 'if';
     const input = document.getElementById(`plan-${field}-${pathId(path)}`);
     if (input) {
       input.focus();

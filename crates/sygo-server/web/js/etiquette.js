@@ -7,7 +7,9 @@
 // other side's, shown. The chat is js/chat.js.
 //
 // Everything is drawn from the game as the server last sent it (its
-// `undo_request`, `rematch`, `connected`), by an answer or a live update.
+// `undo_request`, `undo_declined`, `rematch`, `connected`), by an answer
+// or a live update: a request declined is not offered again in the same
+// state of the game, after a reload or a restart too.
 // The buttons sit under the bar's other lines, so that nothing above them
 // moves when they come and go; they are made once and only shown, hidden or
 // enabled afterwards. The line above them (a `role="status"`) says what
@@ -30,9 +32,6 @@ export class Etiquette {
     this.busy = false;
     /** This page's undo request, seen standing: `{turn, undos}`. */
     this.asked = null;
-    /** This page's undo request declined, in that state: `{turn, undos}`
-     * (the server refuses the same request again). */
-    this.declined = null;
     /** What the last request or answer ended with, until the next turn. */
     this.said = '';
     /** This page offered a rematch: it goes to the rematch when it starts. */
@@ -104,7 +103,6 @@ export class Etiquette {
         this.said = `${them} accepted: your last turn is taken back. It is your turn again.`;
       } else if (game.turn_number === this.asked.turn && game.status === 'playing') {
         this.said = `${them} declined: your last turn stands.`;
-        this.declined = { turn: game.turn_number, undos: undos(game) };
       }
       this.asked = null;
     }
@@ -139,8 +137,11 @@ export class Etiquette {
     const last = turns[turns.length - 1];
     const theirs = !!req && req.by === other(side) && req.turn_number === g.turn_number;
     const pending = !!req && req.by === side;
-    const declined = !!this.declined && this.declined.turn === g.turn_number &&
-      this.declined.undos === (g.undos || 0);
+    // A request of this side's declined in this state (kept by the server,
+    // across reloads and restarts): not made again.
+    const d = g.undo_declined;
+    const declined = !!d && !!side && d.by === side && d.turn_number === g.turn_number &&
+      (d.undos || 0) === (g.undos || 0);
     b.undoRequest.hidden = !(asking && !req && last && last.color === side && !declined);
     b.undoAccept.hidden = !theirs;
     b.undoDecline.hidden = !theirs;
@@ -149,6 +150,8 @@ export class Etiquette {
       notice = `${cap(req.by)} asks to take back their last turn${what}.`;
     } else if (pending) {
       notice = `You asked ${cap(other(side))} to take back your last turn: waiting for the answer.`;
+    } else if (asking && declined && !this.said) {
+      notice = `${cap(other(side))} declined to take back your last turn: it stands.`;
     }
 
     // The rematch, once the game is over (or aborted).

@@ -2,9 +2,14 @@
 // /api/games/{id}/events`), applied to the game as the page last had it.
 // The stream opens with the whole game (`game`); then a turn comes as
 // `turn` (the turn, the board as a string, what the turn changed), a field
-// that changed as `change`, a chat line as `chat`. The page keeps the game
+// that changed as `change`, a chat line as `chat` (the one after the
+// game's `chat_total`; the game keeps the last 100 lines). The page keeps the game
 // and applies each; an event that does not follow on from the game it has
 // (a turn missed, turns taken back) is answered by fetching the game.
+
+/** The most chat lines a game's JSON carries (the last ones; the chat's
+ * panel asks for earlier ones, `GET /api/games/{id}/chat?before=N`). */
+export const CHAT_SHOWN = 100;
 
 /** The order of a game's states: undos first, then turns. */
 const state = (g) => [g.undos || 0, g.turn_number];
@@ -30,10 +35,13 @@ export function applyEvent(game, kind, data) {
   if (kind === 'game') return { game: data };
   if (!game || !data || typeof data !== 'object') return { fetch: true };
   if (kind === 'chat') {
+    // The line after the game's last (`chat_total`); the game keeps the
+    // last CHAT_SHOWN lines, as the server's JSON does.
     const chat = game.chat || [];
-    if (data.number <= chat.length) return { old: true };
-    if (data.number !== chat.length + 1) return { fetch: true };
-    return { game: { ...game, chat: [...chat, data] } };
+    const total = typeof game.chat_total === 'number' ? game.chat_total : chat.length;
+    if (data.number <= total) return { old: true };
+    if (data.number !== total + 1) return { fetch: true };
+    return { game: { ...game, chat: [...chat, data].slice(-CHAT_SHOWN), chat_total: data.number } };
   }
   const order = compare(state(data), state(game));
   if (kind === 'change') {

@@ -6,7 +6,10 @@
 //   and whenever it changes). A guest's is worked out from the games this
 //   browser keeps (`GET /api/games?ids=`, at each page load, when the tab
 //   is shown again, and every 30 s): those in progress where it is the turn
-//   of the side kept (a page playing both sides waits for no one).
+//   of the side kept (a page playing both sides waits for no one), each
+//   with its clock's deadline, so that a guest is reminded too.
+// - Each game waiting is said as what it is: "Your turn against Ann (Sygo
+//   9×9, turn 12)" (the counter's tooltip, the notifications).
 // - The header shows it: a link to the home page's "Your games" with the
 //   count of games waiting ("2 your turn"; on a phone the figure alone), and
 //   one to the lobby with the count of direct challenges; both hidden at 0.
@@ -26,6 +29,7 @@ import * as api from './api.js';
 import * as identity from './identity.js';
 import * as account from './account-state.js';
 import { h } from './dom.js';
+import { boardName } from './boards.js';
 
 const HOUR = 60 * 60 * 1000;
 /** The reminders before a correspondence deadline, the nearest first. */
@@ -42,8 +46,9 @@ const KEY_SEEN = 'sygo.notify.seen';
 /** localStorage: the reminders sent, `{"ID:DEADLINE:12h": DEADLINE}`. */
 const KEY_SENT = 'sygo.notify.sent';
 
-/** The notice known now: `{your_turn: [{id, deadline_ms, correspondence,
- * paused}], challenges}`, or null before the first. */
+/** The notice known now: `{your_turn: [{id, board, opponent, turn_number,
+ * deadline_ms, correspondence, paused}], challenges}`, or null before the
+ * first. */
 let notice = null;
 /** Whose notice it is: the account's name, or '' for a guest. */
 let who = null;
@@ -122,6 +127,9 @@ function clean(data) {
   return {
     your_turn: waiting.filter((w) => w && typeof w.id === 'string').map((w) => ({
       id: w.id,
+      board: typeof w.board === 'string' ? w.board : '',
+      opponent: w.opponent && typeof w.opponent === 'object' ? w.opponent : null,
+      turn_number: typeof w.turn_number === 'number' ? w.turn_number : null,
       deadline_ms: typeof w.deadline_ms === 'number' ? w.deadline_ms : null,
       correspondence: !!w.correspondence,
       // Its clock stopped by a vacation: nothing counts down, no reminder.
@@ -153,9 +161,21 @@ async function pollGuest() {
       }
       const side = mine.get(g.id);
       if (side && side[g.to_move] && g[g.to_move] && g[g.to_move].kind === 'human') {
-        waiting.push({ id: g.id, deadline_ms: null, correspondence: false, paused: false });
+        const them = g[g.to_move === 'black' ? 'white' : 'black'] || {};
+        waiting.push({
+          id: g.id,
+          board: boardName(g),
+          opponent: them.kind === 'ai' ? { kind: 'ai', level: them.level }
+            : them.name ? { kind: 'named', name: them.name } : { kind: 'guest' },
+          turn_number: typeof g.turns === 'number' ? g.turns : null,
+          // The list's clock: a guest is reminded as an account is.
+          deadline_ms: typeof g.deadline_ms === 'number' ? g.deadline_ms : null,
+          correspondence: !!g.clock && g.clock.kind === 'correspondence',
+          paused: !!g.paused,
+        });
       }
     }
+    waiting.sort((a, b) => (a.deadline_ms ?? Infinity) - (b.deadline_ms ?? Infinity));
     for (const id of answer.missing || []) finished.add(id);
     set({ your_turn: waiting, challenges: 0 });
   } catch (e) {
@@ -185,6 +205,29 @@ function set(next) {
 
 const waitingCount = () => (notice ? notice.your_turn.length : 0);
 
+/** The other side of a game waiting, in words: "Ann", "the AI (level 3)". */
+function opponentName(o) {
+  if (!o) return 'your opponent';
+  if ((o.kind === 'account' || o.kind === 'named') && o.name) return o.name;
+  if (o.kind === 'ai') return o.level ? `the AI (level ${o.level})` : 'the AI';
+  return 'your opponent';
+}
+
+/** A game waiting, as it is said: "against Ann (Sygo 9×9, turn 12)", the
+ * turn the one to play. */
+function gameWords(w) {
+  const what = [w.board, typeof w.turn_number === 'number' ? `turn ${w.turn_number + 1}` : '']
+    .filter(Boolean).join(', ');
+  return `against ${opponentName(w.opponent)}${what ? ` (${what})` : ''}`;
+}
+
+/** The games waiting in one line: the counter's tooltip. */
+function waitingWords() {
+  const waiting = notice ? notice.your_turn : [];
+  if (waiting.length === 1) return `Your turn ${gameWords(waiting[0])}`;
+  return `${waiting.length} games wait for your turn: ${waiting.map(gameWords).join('; ')}`;
+}
+
 /** The header's two links, made once, before the account's link. */
 function headerLinks() {
   let box = document.getElementById('notices');
@@ -207,19 +250,20 @@ function showInHeader() {
   const c = notice ? notice.challenges : 0;
   const turns = box.querySelector('#turns-link');
   const challenges = box.querySelector('#challenges-link');
-  fillLink(turns, n, n === 1 ? 'A game waits for your turn' : `${n} games wait for your turn`, 'your turn');
+  fillLink(turns, n, n === 1 ? 'A game waits for your turn' : `${n} games wait for your turn`, 'your turn',
+    n ? waitingWords() : '');
   fillLink(challenges, c, c === 1 ? 'A challenge to you' : `${c} challenges to you`,
     c === 1 ? 'challenge' : 'challenges');
   box.hidden = !n && !c;
 }
 
 /** A header link: the figure, its words beside it (hidden on a phone), the
- * whole said as its name. */
-function fillLink(link, count, said, words) {
+ * whole said as its name; its tooltip `tip` (or the name). */
+function fillLink(link, count, said, words, tip = '') {
   link.hidden = !count;
   if (!count) return;
   link.setAttribute('aria-label', said);
-  link.title = said;
+  link.title = tip || said;
   const [figure, text] = link.children;
   if (figure.textContent !== String(count)) figure.textContent = String(count);
   if (text.textContent !== ` ${words}`) text.textContent = ` ${words}`;
@@ -330,12 +374,12 @@ function notifyChanges(next) {
   if (enabled() && known) {
     // A game the page shows, in sight, needs no notification.
     const inSight = (id) => document.visibilityState === 'visible' && location.pathname === `/game/${id}`;
-    const fresh = waiting.filter((id) => !seen.waiting.includes(id) && !inSight(id));
+    const fresh = next.your_turn.filter((w) => !seen.waiting.includes(w.id) && !inSight(w.id));
     if (fresh.length === 1) {
-      show('Your turn in Sygo', `Your opponent has played: it is your turn (game ${fresh[0]}).`,
-        `sygo-turn-${fresh[0]}`, `/game/${fresh[0]}`);
+      show('Your turn in Sygo', `Your turn ${gameWords(fresh[0])}.`,
+        `sygo-turn-${fresh[0].id}`, `/game/${fresh[0].id}`);
     } else if (fresh.length > 1) {
-      show(`Your turn in ${fresh.length} Sygo games`, 'Your opponents have played: it is your turn.',
+      show(`Your turn in ${fresh.length} Sygo games`, `Your turn ${fresh.map(gameWords).join('; ')}.`,
         'sygo-turns', '/#your-games');
     }
     if (next.challenges > (Number(seen.challenges) || 0)) {
@@ -367,7 +411,7 @@ function remind(next) {
         for (const r of REMINDERS) {
           if (r.before >= due.before) sent[`${w.id}:${w.deadline_ms}:${r.key}`] = w.deadline_ms;
         }
-        show('Your time is running out', `You have ${due.words} to play your turn (game ${w.id}).`,
+        show('Your time is running out', `You have ${due.words} to play your turn ${gameWords(w)}.`,
           `sygo-remind-${w.id}-${due.key}`, `/game/${w.id}`);
       }
     }

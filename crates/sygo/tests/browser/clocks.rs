@@ -482,7 +482,9 @@ fn a_vacation_switched_on_from_the_account_page_stops_the_clock_on_the_opponents
         )
         .await;
         assert_eq!(text_of(&bob, "clock-white-state").await, "‖ On vacation");
-        assert_eq!(text_of(&bob, "clock-white-extra").await, "clock stopped");
+        // Until when, at the latest: by White's clock.
+        let extra = text_of(&bob, "clock-white-extra").await;
+        assert!(extra.starts_with("clock stopped until "), "{extra}");
         assert_eq!(text_of(&bob, "clock-white-time").await, "2 days 23 h");
         assert_eq!(text_of(&bob, "clock-black-state").await, "");
         let (_, game) = bob

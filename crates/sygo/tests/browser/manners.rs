@@ -1,10 +1,10 @@
 //! Manners between players, in real browsers (docs/web.md, "Etiquette"):
 //! asking the other person to take back a turn, declined (and not asked
-//! again) or accepted; a game aborted before one's first turn; chat between
-//! two browsers (shown as text, the other side muted) and the other side
-//! seen leaving; a rematch offered, withdrawn and offered again in one
-//! browser and accepted in the other (and at once against the AI), both
-//! landing on the new game with colours swapped.
+//! again, after a reload too) or accepted; a game aborted before one's
+//! first turn; chat between two browsers (shown as text, the other side
+//! muted) and the other side seen leaving; a rematch offered, withdrawn
+//! and offered again in one browser and accepted in the other (and at once
+//! against the AI), both landing on the new game with colours swapped.
 
 use serde_json::{Value, json};
 
@@ -153,6 +153,22 @@ fn an_undo_request_is_declined_then_accepted_between_two_browsers() {
         assert_eq!(
             refused["error"]["message"],
             "Black declined to take back this turn already: it stands"
+        );
+        // Loaded again, White's page knows it from the game
+        // (`undo_declined`): no button, and what stands said.
+        white.goto(&format!("/game/{id}")).await;
+        white.stone("E5", "white").await;
+        white
+            .contains(
+                "etiquette-notice",
+                "Black declined to take back your last turn: it stands.",
+            )
+            .await;
+        assert_eq!(
+            white
+                .js(&format!("return {};", shown("#undo-request-button")))
+                .await,
+            json!(false)
         );
 
         // Black plays D4, White C3 and asks to take it back; accepted: C3

@@ -1,7 +1,8 @@
 //! Notifications and conditional turns in the browser: a correspondence
 //! game between two accounts in which the waiting side plans its answers on
 //! the game page (clicked on the board and typed, one refused by the rules
-//! with their reason), the server restarted, and the answer fired by the
+//! with their reason), the server restarted (a long chat then shown a
+//! page at a time), and the answer fired by the
 //! other side's turn seen on both pages; the header's count of games waiting
 //! and the tab's title, live, gone once the turn is played (and a guest's,
 //! from the games its browser keeps); browser notifications asked for only
@@ -266,11 +267,53 @@ fn a_correspondence_game_across_a_server_restart_with_a_conditional_turn_that_fi
         // loaded again, shows the plan kept; Ann's, open from before,
         // plays on.
         ann.js("window.notReloaded = true; return true;").await;
+        // A long chat, written into the database (the server reads it as
+        // it starts again).
+        {
+            let conn = rusqlite::Connection::open(server.dir.0.join("sygo.db"))
+                .expect("the server's database");
+            conn.busy_timeout(Duration::from_secs(5))
+                .expect("a busy timeout");
+            for n in 1..=130_i64 {
+                conn.execute(
+                    "INSERT INTO chat (game_id, number, color, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    rusqlite::params![
+                        id,
+                        n,
+                        if n % 2 == 0 { "black" } else { "white" },
+                        format!("line {n}"),
+                        1_750_000_000_000_i64 + n * 1000
+                    ],
+                )
+                .expect("a chat line");
+            }
+        }
         let server = server.restart();
         open_game(&bob, &id).await;
         bob.wait(EDITING, "Bob's plan after the restart").await;
         bob.contains("plan-saved", "If White plays B2, you answer C2")
             .await;
+        // The game brings the chat's last 100 lines; "Earlier lines" the
+        // 30 before, above them.
+        bob.wait(
+            "document.querySelectorAll('#chat-lines li').length === 100",
+            "the chat's last 100 lines",
+        )
+        .await;
+        assert_eq!(bob.text("#chat-earlier").await, "Earlier lines (30 more)");
+        bob.click("#chat-earlier").await;
+        bob.contains("chat-earlier-note", "30 earlier lines shown.")
+            .await;
+        let numbers = bob
+            .js("return [...document.querySelectorAll('#chat-lines li')].map(li => Number(li.dataset.chat));")
+            .await;
+        assert_eq!(numbers, json!((1..=130).collect::<Vec<_>>()));
+        assert_eq!(
+            bob.js("return document.getElementById('chat-earlier').hidden && document.activeElement?.dataset.chat === '1';")
+                .await,
+            json!(true),
+            "the button gone, the focus on the first line"
+        );
 
         // White plays B2: Black's C2 is played at once, on both pages.
         ann.point("B2").await;
@@ -427,11 +470,16 @@ fn the_count_of_games_waiting_and_the_title_follow_the_turns_live() {
             .await;
         assert_eq!(favicon, json!("/static/favicon-turn.svg"));
         let link = bob
-            .js("const l = document.getElementById('turns-link'); return [l.getAttribute('href'), l.getAttribute('aria-label'), l.textContent];")
+            .js("const l = document.getElementById('turns-link'); return [l.getAttribute('href'), l.getAttribute('aria-label'), l.textContent, l.title];")
             .await;
         assert_eq!(
             link,
-            json!(["/#your-games", "A game waits for your turn", "1 your turn"])
+            json!([
+                "/#your-games",
+                "A game waits for your turn",
+                "1 your turn",
+                "Your turn against Ann (Sygo 7×7, turn 2)"
+            ])
         );
         assert_eq!(
             bob.js("return window.notReloaded === true;").await,
@@ -621,7 +669,10 @@ fn notifications_are_asked_for_on_a_click_only_then_shown_once_for_each_event() 
         ann.play_api(&id, &[(&white, "D4")]).await;
         let note = nth_note(&bob, 2).await;
         assert_eq!(note["title"], "Your turn in Sygo", "{note}");
-        assert!(note["body"].as_str().unwrap().contains(&id), "{note}");
+        assert_eq!(
+            note["body"], "Your turn against Ann (Sygo 7×7, turn 2).",
+            "the game said as what it is: {note}"
+        );
         // Loaded again, the page knows what was notified.
         bob.goto("/games").await;
         counts(&bob, 1, 1).await;
@@ -638,11 +689,9 @@ fn notifications_are_asked_for_on_a_click_only_then_shown_once_for_each_event() 
         bob.goto("/games").await;
         let note = nth_note(&bob, 3).await;
         assert_eq!(note["title"], "Your time is running out", "{note}");
-        assert!(
-            note["body"]
-                .as_str()
-                .unwrap()
-                .contains("less than 12 hours"),
+        assert_eq!(
+            note["body"],
+            "You have less than 12 hours to play your turn against Ann (Sygo 7×7, turn 2).",
             "{note}"
         );
         bob.goto("/").await;
@@ -670,6 +719,68 @@ fn notifications_are_asked_for_on_a_click_only_then_shown_once_for_each_event() 
                 json!(format!("sygo-remind-{id}-1h")),
             ]
         );
+
+        // Signed out, Bob is a guest, with no notice stream: his games'
+        // deadlines come from the list of the games this browser keeps, and
+        // he is notified and reminded as an account is. A new
+        // correspondence game of a day a turn, Black kept from its link;
+        // White plays: his turn, named; seen 13 hours later, less than 12
+        // hours are left.
+        let (status, _) = bob.api("DELETE", "/api/session", None, None).await;
+        assert_eq!(status, 204);
+        let (guest_game, guest_black, guest_white) = bob
+            .create_game(json!({"variant": "sygo", "size": 5, "black": {"kind": "human"},
+                                "white": {"kind": "human"},
+                                "clock": {"kind": "correspondence", "days_per_turn": 1, "bank_days": 2}}))
+            .await;
+        bob.goto(&format!(
+            "/game/{guest_game}#black={}",
+            guest_black.as_str().unwrap()
+        ))
+        .await;
+        bob.wait(
+            "document.getElementById('role')?.textContent.includes('You play Black')",
+            "the guest's side kept",
+        )
+        .await;
+        bob.play_api(&guest_game, &[(&guest_white, "C3")]).await;
+        bob.js(&format!(
+            "localStorage.setItem('test.offset', '{}'); return true;",
+            13 * 3600 * 1000
+        ))
+        .await;
+        bob.goto("/games").await;
+        let note = nth_note(&bob, 5).await;
+        assert_eq!(
+            (
+                note["title"].clone(),
+                note["body"].clone(),
+                note["tag"].clone()
+            ),
+            (
+                json!("Your turn in Sygo"),
+                json!("Your turn against your opponent (Sygo 5×5, turn 2)."),
+                json!(format!("sygo-turn-{guest_game}"))
+            )
+        );
+        let note = nth_note(&bob, 6).await;
+        assert_eq!(
+            (
+                note["title"].clone(),
+                note["body"].clone(),
+                note["tag"].clone()
+            ),
+            (
+                json!("Your time is running out"),
+                json!(
+                    "You have less than 12 hours to play your turn against your opponent (Sygo 5×5, turn 2)."
+                ),
+                json!(format!("sygo-remind-{guest_game}-12h"))
+            )
+        );
+        bob.goto("/").await;
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(notes(&bob).await.len(), 6, "once: {:?}", notes(&bob).await);
 
         // Turned off again, without asking.
         bob.goto("/account").await;
