@@ -88,6 +88,8 @@ pub(crate) struct Features {
     /// Per point index: our stones in danger that a safe turn through this
     /// point keeps (the defence reading's, `read_defences`).
     defends: Vec<u32>,
+    /// Whether some point of `defends` is set.
+    defended: bool,
     /// Scratch for the priors: the learned strength of each step.
     pub(crate) strengths: Vec<f32>,
 }
@@ -217,8 +219,13 @@ impl Features {
     /// (the largest group it keeps).
     fn read_defences(&mut self, pos: &Position) {
         let g = pos.geometry();
-        for p in g.points() {
-            self.defends[p.index()] = 0;
+        // Cleared only after a node that set some: with the reading off (the
+        // default) this costs nothing per expansion.
+        if self.defended {
+            for p in g.points() {
+                self.defends[p.index()] = 0;
+            }
+            self.defended = false;
         }
         if self.read_defences == 0 || !self.read_dangers || pos.turn_in_progress() {
             return;
@@ -232,6 +239,7 @@ impl Features {
             let defences = self.defence.read(pos, group.first, self.defence_budget);
             for turn in &defences.safe {
                 if let Turn::Stones(stones) = turn {
+                    self.defended = true;
                     for p in stones {
                         let d = &mut self.defends[p.index()];
                         *d = (*d).max(group.size);
