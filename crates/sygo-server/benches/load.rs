@@ -8,6 +8,7 @@
 //! ```text
 //! cargo bench -p sygo-server --bench load [-- --games 500 --rate 200 --seconds 30]
 //!     [--clocks 1] [--subscribers 2000] [--timeouts 50] [--signins 100] [--timeline 1]
+//!     [--db postgres://user@host/db]
 //! ```
 //!
 //! What a community server carries besides (docs/performance.md): with
@@ -18,7 +19,10 @@
 //! and prints how long after each deadline its end reached a subscriber;
 //! `--signins R` signs an account in R times a second (Argon2id) while the
 //! turns go on, and prints those answer times; `--timeline 1` prints the
-//! answer times of each second of the run too.
+//! answer times of each second of the run too. `--db` runs the server on
+//! that database (an empty PostgreSQL database, say) instead of a new
+//! SQLite file; the PostgreSQL server's own processes are not in the CPU
+//! figures.
 //!
 //! The turns are sent on a fixed schedule, whether or not earlier answers
 //! have come (so a slow answer does not hide the ones that queue behind it);
@@ -84,7 +88,10 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("sygo-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("games.db");
+    let db = match args.iter().position(|a| a == "--db") {
+        Some(i) => sygo_server::Database::parse(args.get(i + 1).expect("--db needs an address")),
+        None => sygo_server::Database::Sqlite(dir.join("games.db")),
+    };
 
     // The server on a runtime of its own, as `sygo serve` runs it.
     let server_rt = tokio::runtime::Builder::new_multi_thread()

@@ -1,15 +1,15 @@
 //! The host's commands on a server's database (`sygo admin`): list the
-//! accounts (with their vacation), disable one (its sessions end; it cannot sign in; its profile
-//! is gone) or enable it again, annul a rated game's effect on the ratings. They work while the server runs: the
-//! server notices another program's commit within a second (`db.rs`).
+//! accounts (with their vacation), disable one (its sessions end; it cannot
+//! sign in; its profile is gone) or enable it again, annul a rated game's
+//! effect on the ratings. They work while the server runs, on either store:
+//! the server notices the change within a second (`db/`).
 
 use std::collections::HashMap;
 use std::fmt;
-use std::path::Path;
-
-use rusqlite::{Connection, OpenFlags, params};
 
 use crate::accounts::vacation_at;
+use crate::db::sql::{SqlError, vals};
+use crate::db::{AdminStore, Database, Sql, open_for_admin};
 use crate::time::rfc3339;
 
 /// Why an admin command failed.
@@ -66,41 +66,29 @@ pub struct AccountSummary {
 
 /// A server's database, opened for the host's commands.
 pub struct Admin {
-    conn: Connection,
+    store: AdminStore,
 }
 
 impl Admin {
-    /// Opens the database of a server (it must exist, and have been
-    /// opened by `sygo serve` at least once).
+    /// Opens the database of a server (a SQLite file must exist; either
+    /// store must have been opened by `sygo serve` at least once).
     ///
     /// # Errors
     ///
-    /// No such file, not a database of `sygo serve`.
-    pub fn open(path: &Path) -> Result<Admin, AdminError> {
-        let fail = |e: &dyn fmt::Display| {
-            AdminError::Database(format!("database {}: {e}", path.display()))
-        };
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| fail(&e))?;
-        conn.execute_batch("PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;")
-            .map_err(|e| fail(&e))?;
-        let has_accounts: bool = conn
-            .query_row(
-                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'accounts'",
-                [],
-                |r| r.get::<_, i64>(0),
-            )
-            .map(|n| n > 0)
-            .map_err(|e| fail(&e))?;
-        if !has_accounts {
-            return Err(fail(
-                &"it has no accounts table: is it a database of sygo serve, opened by this version?",
-            ));
+    /// No such file, no such database, not a database of `sygo serve`.
+    pub fn open(database: &Database) -> Result<Admin, AdminError> {
+        let mut store = open_for_admin(database).map_err(AdminError::Database)?;
+        if store
+            .sql()
+            .query("SELECT count(*) FROM accounts", &[])
+            .is_err()
+        {
+            return Err(AdminError::Database(format!(
+                "database {database}: it has no accounts table: is it a database of sygo \
+                 serve, opened by this version?"
+            )));
         }
-        Ok(Admin { conn })
+        Ok(Admin { store })
     }
 
     /// Every account, oldest first, with its vacation as it stands now
@@ -109,53 +97,48 @@ impl Admin {
     /// # Errors
     ///
     /// The database fails.
-    pub fn accounts(&self) -> Result<Vec<AccountSummary>, AdminError> {
+    pub fn accounts(&mut self) -> Result<Vec<AccountSummary>, AdminError> {
         let now = crate::time::now_ms();
+        let conn = self.store.sql();
         let mut ended: HashMap<i64, Vec<(i64, i64)>> = HashMap::new();
+        for r in conn
+            .query("SELECT account_id, started, ended FROM vacations", &[])
+            .map_err(db)?
         {
-            let mut stmt = self
-                .conn
-                .prepare("SELECT account_id, started, ended FROM vacations")
-                .map_err(db)?;
-            let rows = stmt
-                .query_map([], |r| {
-                    Ok((r.get::<_, i64>(0)?, (r.get::<_, i64>(1)?, r.get(2)?)))
-                })
-                .map_err(db)?;
-            for row in rows {
-                let (account, span) = row.map_err(db)?;
-                ended.entry(account).or_default().push(span);
-            }
+            ended
+                .entry(r.get(0).map_err(db)?)
+                .or_default()
+                .push((r.get(1).map_err(db)?, r.get(2).map_err(db)?));
         }
-        let mut stmt = self
-            .conn
-            .prepare(
+        let rows = conn
+            .query(
                 "SELECT name, created, disabled, \
                  (SELECT count(*) FROM seats WHERE account_id = accounts.id), \
                  (SELECT count(*) FROM sessions WHERE account_id = accounts.id AND expires > ?1), \
                  id, vacation_since FROM accounts ORDER BY id",
+                vals![now],
             )
             .map_err(db)?;
-        stmt.query_map([now], |r| {
-            let id: i64 = r.get(5)?;
-            let since: Option<i64> = r.get(6)?;
-            let spans = ended.get(&id).map_or(&[][..], Vec::as_slice);
-            let vacation = vacation_at(spans, since, now);
-            Ok(AccountSummary {
-                name: r.get(0)?,
-                created: rfc3339(r.get(1)?),
-                disabled: r.get::<_, i64>(2)? != 0,
-                games: r.get::<_, i64>(3)?.unsigned_abs(),
-                sessions: r.get::<_, i64>(4)?.unsigned_abs(),
-                vacation_since: vacation.since.map(rfc3339),
-                vacation_until: vacation.until.map(rfc3339),
-                vacation_used_ms: vacation.used_ms,
-                vacation_left_ms: vacation.left_ms,
+        rows.iter()
+            .map(|r| {
+                let id: i64 = r.get(5)?;
+                let since: Option<i64> = r.get(6)?;
+                let spans = ended.get(&id).map_or(&[][..], Vec::as_slice);
+                let vacation = vacation_at(spans, since, now);
+                Ok(AccountSummary {
+                    name: r.get(0)?,
+                    created: rfc3339(r.get(1)?),
+                    disabled: r.get(2)?,
+                    games: r.get::<i64>(3)?.unsigned_abs(),
+                    sessions: r.get::<i64>(4)?.unsigned_abs(),
+                    vacation_since: vacation.since.map(rfc3339),
+                    vacation_until: vacation.until.map(rfc3339),
+                    vacation_used_ms: vacation.used_ms,
+                    vacation_left_ms: vacation.left_ms,
+                })
             })
-        })
-        .map_err(db)?
-        .collect::<rusqlite::Result<Vec<_>>>()
-        .map_err(db)
+            .collect::<Result<Vec<_>, SqlError>>()
+            .map_err(db)
     }
 
     /// Disables (or enables again) the account of this name, in any case;
@@ -165,35 +148,30 @@ impl Admin {
     ///
     /// No such account; the database fails.
     pub fn set_disabled(&mut self, name: &str, disabled: bool) -> Result<String, AdminError> {
-        let tx = self.conn.transaction().map_err(db)?;
-        let found: Option<(i64, String)> = tx
-            .query_row(
-                "SELECT id, name FROM accounts WHERE name_key = ?1",
-                [name.to_ascii_lowercase()],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .map(Some)
-            .or_else(|e| match e {
-                rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                e => Err(e),
-            })
-            .map_err(db)?;
-        let (id, written) = found.ok_or_else(|| AdminError::NoAccount(name.to_string()))?;
-        tx.execute(
-            "UPDATE accounts SET disabled = ?2 WHERE id = ?1",
-            params![id, i64::from(disabled)],
-        )
-        .map_err(db)?;
-        if disabled {
-            tx.execute("DELETE FROM sessions WHERE account_id = ?1", [id])
+        self.in_transaction(|conn| {
+            let found = conn
+                .query(
+                    "SELECT id, name FROM accounts WHERE name_key = ?1",
+                    vals![name.to_ascii_lowercase()],
+                )
                 .map_err(db)?;
-        }
-        tx.commit().map_err(db)?;
-        Ok(written)
+            let Some(row) = found.first() else {
+                return Err(AdminError::NoAccount(name.to_string()));
+            };
+            let (id, written): (i64, String) = (row.get(0).map_err(db)?, row.get(1).map_err(db)?);
+            conn.execute(
+                "UPDATE accounts SET disabled = ?2 WHERE id = ?1",
+                vals![id, disabled],
+            )
+            .map_err(db)?;
+            if disabled {
+                conn.execute("DELETE FROM sessions WHERE account_id = ?1", vals![id])
+                    .map_err(db)?;
+            }
+            Ok(written)
+        })
     }
-}
 
-impl Admin {
     /// Annuls a rated game's effect on the ratings: its rating changes are
     /// marked annulled, and every rating is worked out again from the rated
     /// games left, in order (the changes after it move too). Returns the
@@ -203,70 +181,86 @@ impl Admin {
     ///
     /// No rated game of this id with ratings applied; the database fails.
     pub fn annul(&mut self, game: &str) -> Result<Vec<String>, AdminError> {
-        let tx = self.conn.transaction().map_err(db)?;
-        let names: Vec<String> = {
-            let mut stmt = tx
-                .prepare(
+        self.in_transaction(|conn| {
+            let names = conn
+                .query(
                     "SELECT accounts.name FROM rating_changes JOIN accounts \
                      ON accounts.id = rating_changes.account_id \
                      WHERE game_id = ?1 AND annulled = 0 ORDER BY accounts.id",
+                    vals![game],
                 )
+                .map_err(db)?
+                .iter()
+                .map(|r| r.get::<String>(0))
+                .collect::<Result<Vec<_>, _>>()
                 .map_err(db)?;
-            stmt.query_map([game], |r| r.get(0))
-                .map_err(db)?
-                .collect::<rusqlite::Result<Vec<_>>>()
-                .map_err(db)?
-        };
-        if names.is_empty() {
-            return Err(AdminError::NoRatedGame(game.to_string()));
-        }
-        tx.execute(
-            "UPDATE rating_changes SET annulled = 1 WHERE game_id = ?1",
-            [game],
-        )
-        .map_err(db)?;
-        // Each game's result as Black's score, from the changes left.
-        let results = {
-            let mut stmt = tx
-                .prepare(
+            if names.is_empty() {
+                return Err(AdminError::NoRatedGame(game.to_string()));
+            }
+            conn.execute(
+                "UPDATE rating_changes SET annulled = 1 WHERE game_id = ?1",
+                vals![game],
+            )
+            .map_err(db)?;
+            // Each game's result as Black's score, from the changes left.
+            let results = conn
+                .query(
                     "SELECT rc.game_id, rc.family, g.rated_black, g.rated_white, rc.score, rc.at \
                      FROM rating_changes rc JOIN games g ON g.id = rc.game_id \
                      WHERE rc.annulled = 0 AND rc.account_id = g.rated_black",
+                    &[],
+                )
+                .map_err(db)?
+                .iter()
+                .map(|r| {
+                    Ok((
+                        r.get::<String>(0)?,
+                        r.get::<String>(1)?,
+                        [r.get::<i64>(2)?, r.get::<i64>(3)?],
+                        r.get::<f64>(4)?,
+                        r.get::<i64>(5)?,
+                    ))
+                })
+                .collect::<Result<Vec<_>, SqlError>>()
+                .map_err(db)?;
+            for c in crate::ratings::recompute(results) {
+                conn.execute(
+                    "UPDATE rating_changes SET rating = ?3, deviation = ?4, volatility = ?5, \
+                     games = ?6 WHERE game_id = ?1 AND account_id = ?2",
+                    vals![
+                        c.game_id,
+                        c.account_id,
+                        c.rating,
+                        c.deviation,
+                        c.volatility,
+                        c.games
+                    ],
                 )
                 .map_err(db)?;
-            stmt.query_map([], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    [r.get::<_, i64>(2)?, r.get::<_, i64>(3)?],
-                    r.get::<_, f64>(4)?,
-                    r.get::<_, i64>(5)?,
-                ))
-            })
-            .map_err(db)?
-            .collect::<rusqlite::Result<Vec<_>>>()
-            .map_err(db)?
-        };
-        for c in crate::ratings::recompute(results) {
-            tx.execute(
-                "UPDATE rating_changes SET rating = ?3, deviation = ?4, volatility = ?5, \
-                 games = ?6 WHERE game_id = ?1 AND account_id = ?2",
-                params![
-                    c.game_id,
-                    c.account_id,
-                    c.rating,
-                    c.deviation,
-                    c.volatility,
-                    c.games
-                ],
-            )
-            .map_err(db)?;
+            }
+            Ok(names)
+        })
+    }
+
+    /// Runs `work` in a transaction, committed if it succeeds (and running
+    /// servers told), rolled back if not.
+    fn in_transaction<T>(
+        &mut self,
+        work: impl FnOnce(&mut dyn Sql) -> Result<T, AdminError>,
+    ) -> Result<T, AdminError> {
+        self.store.sql().run("BEGIN").map_err(db)?;
+        let result = work(self.store.sql()).and_then(|value| {
+            self.store.announce_change().map_err(db)?;
+            self.store.sql().run("COMMIT").map_err(db)?;
+            Ok(value)
+        });
+        if result.is_err() {
+            let _ = self.store.sql().run("ROLLBACK");
         }
-        tx.commit().map_err(db)?;
-        Ok(names)
+        result
     }
 }
 
-fn db(e: rusqlite::Error) -> AdminError {
+fn db(e: SqlError) -> AdminError {
     AdminError::Database(e.to_string())
 }

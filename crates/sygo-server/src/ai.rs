@@ -13,6 +13,7 @@ use sygo_rules::{Game, Turn};
 use crate::error::ApiError;
 use crate::game::Side;
 use crate::games::Entry;
+use crate::metrics::PlayedBy;
 use crate::secret::seed;
 use crate::state::AppState;
 use crate::view::{PointMap, name};
@@ -28,10 +29,7 @@ pub(crate) fn start_turn(state: &AppState, entry: Arc<Entry>) {
                 Ok(false) => break,
                 Err(e) => {
                     if !state.ai.stopping() {
-                        eprintln!(
-                            "sygo serve: game {}: the AI's turn failed: {e}",
-                            entry.meta.id
-                        );
+                        tracing::error!(game = %entry.meta.id, error = %e, "the AI's turn failed");
                         entry.set_ai_thinking(false);
                     }
                     break;
@@ -46,11 +44,17 @@ pub(crate) fn start_turn(state: &AppState, entry: Arc<Entry>) {
 /// move. Run on the task that played the turn.
 pub(crate) async fn after_turn(state: &AppState, entry: &Arc<Entry>) {
     match entry.fire_conditional(&state.db, &state.ratings).await {
-        Ok(Some(true)) => start_turn(state, entry.clone()),
-        Ok(_) => {}
-        Err(e) => eprintln!(
-            "sygo serve: game {}: a conditional turn could not be played: {e}",
-            entry.meta.id
+        Ok(Some(ai_next)) => {
+            state.metrics.turn_played(PlayedBy::Conditional);
+            if ai_next {
+                start_turn(state, entry.clone());
+            }
+        }
+        Ok(None) => {}
+        Err(e) => tracing::error!(
+            game = %entry.meta.id,
+            error = %e,
+            "a conditional turn could not be played"
         ),
     }
 }
@@ -121,6 +125,7 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
         .await
     {
         Ok(again) => {
+            state.metrics.turn_played(PlayedBy::Ai);
             if !again {
                 // A person to move: their conditional turn may answer.
                 after_turn(state, entry).await;
@@ -130,9 +135,10 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
         Err(ApiError::Illegal(why)) => {
             // The AI plays by the rules library; should it not, a random
             // legal turn keeps the game going.
-            eprintln!(
-                "sygo serve: game {}: the AI chose an illegal turn ({why}); playing a random one",
-                entry.meta.id
+            tracing::error!(
+                game = %entry.meta.id,
+                reason = %why,
+                "the AI chose an illegal turn; playing a random one"
             );
             let stones = position.random_turn_stones(&mut rand_for_fallback());
             let turn = if stones.is_empty() {
@@ -140,7 +146,7 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
             } else {
                 Turn::Stones(stones)
             };
-            entry
+            let again = entry
                 .play(
                     &state.db,
                     &state.ratings,
@@ -149,7 +155,9 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
                     Some(number),
                     Some(undos),
                 )
-                .await
+                .await?;
+            state.metrics.turn_played(PlayedBy::Ai);
+            Ok(again)
         }
         // The game moved on meanwhile (the player resigned or took turns
         // back): think again if the AI is still to move.

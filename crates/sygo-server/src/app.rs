@@ -1,7 +1,8 @@
 //! The application: the shared state opened (the database read, the AI
 //! resumed, the reviews started), the router (pages, embedded static
-//! files, the API), the body limit, and JSON errors for unknown paths and
-//! methods.
+//! files, the API, the host's `/healthz`, `/readyz` and `/metrics`), the
+//! body limit, JSON errors for unknown paths and methods, and every request
+//! counted and timed.
 
 use std::sync::Arc;
 
@@ -29,6 +30,7 @@ use crate::events;
 use crate::games::{Entry, Games};
 use crate::limits::Limits;
 use crate::lobby::Lobby;
+use crate::metrics::{self, Metrics};
 use crate::ratings::Ratings;
 use crate::review;
 use crate::review_store::Reviews;
@@ -48,7 +50,7 @@ impl AppState {
     ///
     /// The database cannot be opened or read.
     pub async fn open(config: &Config) -> Result<(AppState, Shutdown), ServerError> {
-        let path = config.db.clone();
+        let database = config.db.clone();
         // The accounts are read by `Db::open`, and again when another
         // program changes them; the slot is filled once they are loaded.
         type Slot = std::sync::OnceLock<(Arc<Accounts>, Arc<Ratings>)>;
@@ -60,7 +62,7 @@ impl AppState {
                 accounts.replace(stored);
             }
         });
-        let (db, stored) = tokio::task::spawn_blocking(move || Db::open(&path, changed))
+        let (db, stored) = tokio::task::spawn_blocking(move || Db::open(&database, changed))
             .await
             .map_err(|e| ServerError(format!("opening the database: {e}")))?
             .map_err(|e| ServerError(e.to_string()))?;
@@ -90,7 +92,7 @@ impl AppState {
                     }
                     games.insert(Arc::new(entry));
                 }
-                Err(e) => eprintln!("sygo serve: a stored game is skipped: {e}"),
+                Err(e) => tracing::warn!(error = %e, "a stored game is skipped"),
             }
         }
         // Unfinished reviews queue again in the order they were asked for.
@@ -115,6 +117,7 @@ impl AppState {
                 secure_cookies: config.secure_cookies,
                 trust_proxy: config.trust_proxy,
             },
+            metrics: Arc::new(Metrics::new()),
         };
         // The clocks of the games of players on vacation stop as stored.
         crate::vacation::load(&state);
@@ -156,7 +159,7 @@ impl AppState {
 /// ```no_run
 /// # async fn example() -> Result<(), sygo_server::ServerError> {
 /// use sygo_server::{AppState, Config, app};
-/// let config = Config::new("127.0.0.1:0".parse().unwrap(), "games.db".into());
+/// let config = Config::new("127.0.0.1:0".parse().unwrap(), "games.db");
 /// let (state, _shutdown) = AppState::open(&config).await?;
 /// let router = app(state);
 /// # let _ = router;
@@ -164,6 +167,7 @@ impl AppState {
 /// # }
 /// ```
 pub fn app(state: AppState) -> Router {
+    let metrics = state.metrics.clone();
     let api = Router::new()
         .route("/games", get(api::games::list).post(api::games::create))
         .route("/games/{id}", get(api::games::get))
@@ -240,12 +244,17 @@ pub fn app(state: AppState) -> Router {
         .route("/player/{name}", get(index))
         .route("/ratings", get(index))
         .route("/static/{*path}", get(static_file))
+        .route("/healthz", get(api::health::healthz))
+        .route("/readyz", get(api::health::readyz))
+        .route("/metrics", get(api::health::metrics))
         .nest("/api", api)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(same_site::only_this_site))
         .layer(middleware::map_response(security_headers))
+        // Outermost: every answer is counted, those of the layers above too.
+        .layer(middleware::from_fn_with_state(metrics, metrics::record))
         .with_state(state)
 }
 

@@ -2,8 +2,9 @@
 
 use std::net::SocketAddr;
 use std::ops::RangeInclusive;
-use std::path::PathBuf;
 use std::time::Duration;
+
+use crate::db::Database;
 
 /// The largest request body accepted: 256 KiB (a record of a long game with
 /// comments fits many times over).
@@ -42,8 +43,9 @@ pub struct Config {
     /// Where to listen (port 0: any free port; [`crate::Server::local_addr`]
     /// says which).
     pub addr: SocketAddr,
-    /// The SQLite database file, created if missing.
-    pub db: PathBuf,
+    /// Where games are kept: a SQLite file (created if missing) or a
+    /// PostgreSQL database.
+    pub db: Database,
     /// How many AI searches may run at once (each search thread takes one):
     /// by default the number of cores, so that requests are still answered
     /// while the AI thinks.
@@ -81,10 +83,10 @@ pub fn review_visits(points: usize) -> u64 {
 
 impl Config {
     /// The settings for `addr` and `db`, the others by default.
-    pub fn new(addr: SocketAddr, db: PathBuf) -> Config {
+    pub fn new(addr: SocketAddr, db: impl Into<Database>) -> Config {
         Config {
             addr,
-            db,
+            db: db.into(),
             ai_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             keep_alive: Duration::from_secs(15),
             review_visits: None,

@@ -176,7 +176,7 @@ impl std::error::Error for ApiError {}
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if let ApiError::Internal(detail) = &self {
-            eprintln!("sygo serve: internal error: {detail}");
+            tracing::error!(detail = %detail, "internal error");
         }
         let mut response = (self.status(), Json(self.body())).into_response();
         if let ApiError::RateLimited { retry_after, .. } = self {

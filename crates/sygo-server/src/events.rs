@@ -29,6 +29,7 @@ use crate::api::find;
 use crate::error::ApiError;
 use crate::event_frame::Update;
 use crate::games::Entry;
+use crate::metrics::{Stream, StreamGuard};
 use crate::state::AppState;
 
 /// The comment sent when nothing else has been for a while.
@@ -44,6 +45,8 @@ struct Watch {
     keep_alive: Duration,
     /// When the keep-alive comment is due (put off by every event).
     quiet: Pin<Box<Sleep>>,
+    /// Counts the stream as open (`sygo_live_streams`) until it is dropped.
+    _open: StreamGuard,
 }
 
 /// The next bytes of a stream, or `None` when it ends.
@@ -93,6 +96,7 @@ pub(crate) async fn events(
         entry,
         keep_alive,
         quiet: Box::pin(tokio::time::sleep(keep_alive)),
+        _open: state.metrics.stream_opened(Stream::Game),
     };
     let body = Body::from_stream(stream::unfold(watch, next));
     Ok((

@@ -237,10 +237,12 @@ impl Entry {
                 .map_err(|e| e.to_string())
             });
             if let Err(e) = played {
-                eprintln!(
-                    "sygo serve: game {id}: stored turn {} ({text}) is refused: {e}; \
-                     the game stops before it",
-                    i + 1
+                tracing::warn!(
+                    game = %id,
+                    turn = i + 1,
+                    text = %text,
+                    reason = %e,
+                    "a stored turn is refused: the game stops before it"
                 );
                 break;
             }
@@ -254,9 +256,11 @@ impl Entry {
                             credit: 0,
                         }
                     }
-                    Err(e) => eprintln!(
-                        "sygo serve: game {id}: the clock of stored turn {} does not read: {e}",
-                        i + 1
+                    Err(e) => tracing::warn!(
+                        game = %id,
+                        turn = i + 1,
+                        error = %e,
+                        "the clock of a stored turn does not read"
                     ),
                 }
             }
@@ -281,7 +285,7 @@ impl Entry {
                 match serde_json::from_str(tree) {
                     Ok(tree) => live.conditional[i] = tree,
                     Err(e) => {
-                        eprintln!("sygo serve: game {id}: conditional turns do not read: {e}")
+                        tracing::warn!(game = %id, error = %e, "conditional turns do not read")
                     }
                 }
             }

@@ -79,7 +79,7 @@ pub(crate) fn start(state: &AppState) {
                 Ok(()) => {}
                 // Shutting down: the review stays pending, for the restart.
                 Err(_) if state.ai.stopping() => return,
-                Err(e) => eprintln!("sygo serve: game {game_id}: its review failed: {e}"),
+                Err(e) => tracing::error!(game = %game_id, error = %e, "a review failed"),
             }
         }
     });

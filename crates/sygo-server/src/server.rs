@@ -17,7 +17,7 @@ use crate::state::{AppState, Shutdown};
 /// ```no_run
 /// # async fn example() -> Result<(), sygo_server::ServerError> {
 /// use sygo_server::{Config, Server};
-/// let config = Config::new("127.0.0.1:0".parse().unwrap(), "games.db".into());
+/// let config = Config::new("127.0.0.1:0".parse().unwrap(), "games.db");
 /// let server = Server::bind(config).await?;
 /// println!("listening on {}", server.local_addr());
 /// server.run(sygo_server::shutdown_signal()).await
@@ -26,6 +26,9 @@ use crate::state::{AppState, Shutdown};
 pub struct Server {
     listener: TcpListener,
     addr: SocketAddr,
+    /// The database as the log names it (a file's path, or an address
+    /// without its password).
+    db: String,
     state: AppState,
     shutdown: Shutdown,
 }
@@ -39,6 +42,7 @@ impl Server {
     /// The database cannot be opened or read, or the address cannot be
     /// bound.
     pub async fn bind(config: Config) -> Result<Server, ServerError> {
+        let db = config.db.to_string();
         let (state, shutdown) = AppState::open(&config).await?;
         let listener = TcpListener::bind(config.addr)
             .await
@@ -49,6 +53,7 @@ impl Server {
         Ok(Server {
             listener,
             addr,
+            db,
             state,
             shutdown,
         })
@@ -65,7 +70,8 @@ impl Server {
     }
 
     /// Serves until `shutdown` completes, then stops the AI's searches,
-    /// ends the live updates, and finishes the requests in progress.
+    /// ends the live updates, and finishes the requests in progress. The
+    /// start and the end are logged (`tracing`, INFO).
     ///
     /// # Errors
     ///
@@ -76,21 +82,38 @@ impl Server {
     ) -> Result<(), ServerError> {
         let Server {
             listener,
+            addr,
+            db,
             state,
             shutdown: stop,
-            ..
         } = self;
+        tracing::info!(
+            address = %addr,
+            database = %db,
+            games = state.game_count(),
+            "serving"
+        );
         state.resume_ai();
-        axum::serve(
+        let database = state.db.clone();
+        let served = axum::serve(
             listener,
             app(state).into_make_service_with_connect_info::<SocketAddr>(),
         )
         .with_graceful_shutdown(async move {
             shutdown.await;
+            tracing::info!(address = %addr, "shutting down");
             stop.stop();
         })
         .await
-        .map_err(|e| ServerError(format!("serving: {e}")))
+        .map_err(|e| ServerError(format!("serving: {e}")));
+        // Every request is answered: what a task still sends from now on
+        // is refused, and the database is let go for the next server.
+        database.close();
+        match &served {
+            Ok(()) => tracing::info!(address = %addr, "stopped"),
+            Err(e) => tracing::error!(address = %addr, error = %e, "stopped"),
+        }
+        served
     }
 }
 

@@ -109,6 +109,13 @@ impl Ai {
         }
     }
 
+    /// The searches running and the searches waiting for slots (the
+    /// server's metrics).
+    pub(crate) fn counts(&self) -> (usize, usize) {
+        let running = self.running.lock().len();
+        (running, self.waiting.lock().len())
+    }
+
     /// Where the search of `ticket` stands, if one is waiting or running.
     pub(crate) fn place(&self, ticket: &str) -> Option<Place> {
         let id = *self.tickets.lock().get(ticket)?;

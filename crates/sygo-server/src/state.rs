@@ -12,12 +12,13 @@ use crate::db::Db;
 use crate::games::Games;
 use crate::limits::Limits;
 use crate::lobby::Lobby;
+use crate::metrics::Metrics;
 use crate::ratings::Ratings;
 use crate::review_store::Reviews;
 use crate::slots::Ai;
 
 /// What every handler shares: the games, the accounts, the database, the
-/// AI, the shutdown signal. Made by [`AppState::open`]; [`app`](fn@crate::app) serves it.
+/// AI, the shutdown signal, the metrics. Made by [`AppState::open`]; [`app`](fn@crate::app) serves it.
 #[derive(Clone)]
 pub struct AppState {
     pub(crate) games: Arc<Games>,
@@ -39,6 +40,9 @@ pub struct AppState {
     pub(crate) lobby: Arc<Lobby>,
     /// How the server is reached (cookies, proxies).
     pub(crate) web: WebSettings,
+    /// The server's metrics (`GET /metrics`): this server's alone, so that
+    /// two servers in one process keep their own counts.
+    pub(crate) metrics: Arc<Metrics>,
 }
 
 /// How the server is reached: the settings of `Config` that requests read.

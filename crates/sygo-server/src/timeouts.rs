@@ -49,9 +49,10 @@ pub(crate) fn start(state: &AppState) {
                     let (state, ending) = (state.clone(), ending.clone());
                     tokio::spawn(async move {
                         if let Err(e) = entry.time_out_if_due(&state.db, &state.ratings).await {
-                            eprintln!(
-                                "sygo serve: game {}: a timeout could not be stored: {e}",
-                                entry.meta.id
+                            tracing::error!(
+                                game = %entry.meta.id,
+                                error = %e,
+                                "a timeout could not be stored"
                             );
                         }
                         ending.lock().remove(&entry.meta.id);
@@ -70,9 +71,10 @@ pub(crate) fn start(state: &AppState) {
                         .abort_if_untouched(&state.db, &state.ratings, now)
                         .await
                     {
-                        eprintln!(
-                            "sygo serve: game {}: an untouched game could not be ended: {e}",
-                            entry.meta.id
+                        tracing::error!(
+                            game = %entry.meta.id,
+                            error = %e,
+                            "an untouched game could not be ended"
                         );
                     }
                 }

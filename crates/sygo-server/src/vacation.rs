@@ -188,7 +188,7 @@ pub(crate) async fn end_used_up(state: &AppState, now: i64) -> Option<i64> {
             continue;
         }
         if let Err(e) = end(state, account, Some(until)).await {
-            eprintln!("sygo serve: account {account}: a vacation could not be ended: {e}");
+            tracing::error!(account, error = %e, "a vacation could not be ended");
         }
     }
     next

@@ -292,19 +292,7 @@ async fn a_failed_ai_turn_starts_again_when_its_player_comes_back() {
     // takes all its time), another connection takes the database's
     // write lock and keeps it: the AI's turn cannot be stored (the server
     // waits 5 s for the lock, then gives up).
-    let db = s.db.clone();
-    let (locked, release) = (
-        std::sync::mpsc::channel::<()>(),
-        std::sync::mpsc::channel::<()>(),
-    );
-    let holder = std::thread::spawn(move || {
-        let conn = rusqlite::Connection::open(db).unwrap();
-        conn.execute_batch("BEGIN EXCLUSIVE").unwrap();
-        locked.0.send(()).unwrap();
-        release.1.recv().unwrap();
-        conn.execute_batch("COMMIT").unwrap();
-    });
-    locked.1.recv().unwrap();
+    let lock = common::WriteLock::hold(&s.db);
     // The list does not restart the AI: watch it give up there.
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
@@ -319,8 +307,7 @@ async fn a_failed_ai_turn_starts_again_when_its_player_comes_back() {
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    release.0.send(()).unwrap();
-    holder.join().unwrap();
+    drop(lock);
     // Still waiting, with no search: only looking at the game restarts it.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let g = listed(&s, &id).await;

@@ -62,13 +62,10 @@ async fn the_server_aborts_untouched_games_and_first_turns_run_out() {
     assert_eq!(status, 201);
     let timed = body["game"]["id"].as_str().unwrap().to_string();
     let db = s.stop_keeping_db().await;
-    rusqlite::Connection::open(&db)
-        .unwrap()
-        .execute(
-            "UPDATE games SET created = created - 8 * 86400000 WHERE id = ?1",
-            [&old],
-        )
-        .unwrap();
+    common::execute_sql(
+        &db,
+        &format!("UPDATE games SET created = created - 8 * 86400000 WHERE id = '{old}'"),
+    );
     let s = TestServer::on(db).await;
     let deadline = Instant::now() + Duration::from_secs(15);
     while game(&s, &old).await["status"] != "aborted"

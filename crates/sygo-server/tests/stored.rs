@@ -29,15 +29,14 @@ async fn a_stored_game_that_cannot_be_read_is_skipped_and_the_others_are_served(
 
     // One game gets a variant no version knows, another a board size off
     // the rules.
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    conn.execute(
-        "UPDATE games SET variant = 'octosygo' WHERE id = ?1",
-        [&ids[0]],
-    )
-    .unwrap();
-    conn.execute("UPDATE games SET size = 99 WHERE id = ?1", [&ids[1]])
-        .unwrap();
-    drop(conn);
+    common::execute_sql(
+        &db,
+        &format!(
+            "UPDATE games SET variant = 'octosygo' WHERE id = '{}'; \
+             UPDATE games SET size = 99 WHERE id = '{}'",
+            ids[0], ids[1]
+        ),
+    );
 
     let app = App::open(db).await;
     for id in &ids[..2] {

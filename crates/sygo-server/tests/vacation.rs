@@ -207,8 +207,12 @@ async fn the_clock_stops_on_vacation_and_the_deadline_moves_by_its_length() {
     );
     assert_eq!(listed[1]["deadline_ms"], live_d0, "{chosen}");
     // The host sees who is on vacation, since and until when, what is left.
-    let admin = sygo_server::admin::Admin::open(&s.db).unwrap();
-    let accounts = admin.accounts().unwrap();
+    let accounts = common::off_runtime(|| {
+        sygo_server::admin::Admin::open(&s.db)
+            .unwrap()
+            .accounts()
+            .unwrap()
+    });
     let (ann_summary, bob_summary) = (&accounts[0], &accounts[1]);
     assert_eq!(ann_summary.name, "Ann");
     assert_eq!(
@@ -231,7 +235,6 @@ async fn the_clock_stops_on_vacation_and_the_deadline_moves_by_its_length() {
         ),
         (None, None, 0, 30 * DAY)
     );
-    drop(admin);
     // The live game's clock runs on.
     let l = clock(&s, &live_id).await;
     assert_eq!(
@@ -325,25 +328,17 @@ async fn a_vacation_ends_when_its_allowance_is_used_up_and_the_clock_then_runs_o
     // Days pass while the server is stopped: Bob has 4 s left of his day,
     // and 1.5 s of his 30 days of vacation (taken 100 days ago).
     let db = s.stop_keeping_db().await;
-    {
-        let conn = rusqlite::Connection::open(&db).unwrap();
-        conn.execute(
-            "UPDATE turns SET played = played - ?2 WHERE game_id = ?1",
-            rusqlite::params![id, DAY - 4_000],
-        )
-        .unwrap();
-        let bob_id: i64 = conn
-            .query_row("SELECT id FROM accounts WHERE name = 'Bob'", [], |r| {
-                r.get(0)
-            })
-            .unwrap();
-        let started = now_ms() - 100 * DAY;
-        conn.execute(
-            "INSERT INTO vacations (account_id, started, ended) VALUES (?1, ?2, ?3)",
-            rusqlite::params![bob_id, started, started + 30 * DAY - 1_500],
-        )
-        .unwrap();
-    }
+    let bob_id = common::query_i64(&db, "SELECT id FROM accounts WHERE name = 'Bob'");
+    let started = now_ms() - 100 * DAY;
+    common::execute_sql(
+        &db,
+        &format!(
+            "UPDATE turns SET played = played - {} WHERE game_id = '{id}'; \
+             INSERT INTO vacations (account_id, started, ended) VALUES ({bob_id}, {started}, {})",
+            DAY - 4_000,
+            started + 30 * DAY - 1_500
+        ),
+    );
     let s = TestServer::on(db).await;
     let d0 = ms(&clock(&s, &id).await["deadline_ms"]);
     let v = me(&s, &bob).await["vacation"].clone();
@@ -368,10 +363,12 @@ async fn a_vacation_ends_when_its_allowance_is_used_up_and_the_clock_then_runs_o
     let v = me(&s, &bob).await["vacation"].clone();
     assert_eq!(v["on"], false, "{v}");
     assert_eq!((ms(&v["used_ms"]), ms(&v["left_ms"])), (30 * DAY, 0));
-    let summary = sygo_server::admin::Admin::open(&s.db)
-        .unwrap()
-        .accounts()
-        .unwrap();
+    let summary = common::off_runtime(|| {
+        sygo_server::admin::Admin::open(&s.db)
+            .unwrap()
+            .accounts()
+            .unwrap()
+    });
     assert_eq!(summary[1].name, "Bob");
     assert_eq!(
         (

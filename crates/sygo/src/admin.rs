@@ -1,19 +1,19 @@
-//! `sygo admin [--db FILE] accounts | disable NAME | enable NAME | annul
+//! `sygo admin [--db FILE|URL] accounts | disable NAME | enable NAME | annul
 //! GAME`: the host's commands on the web app's accounts and ratings (`docs/web.md`, "Accounts").
 //! They work while `sygo serve` runs on the same database: the server
 //! notices within a second.
 
-use std::path::PathBuf;
-
+use sygo_server::Database;
 use sygo_server::admin::Admin;
 
 /// Options of `sygo admin`.
 #[derive(Debug, clap::Args)]
 pub struct AdminArgs {
-    /// The web app's database; default: sygo.db next to the executable
+    /// The web app's database: a SQLite file, or a PostgreSQL address
+    /// (`postgres://user@host/db`); default: sygo.db next to the executable
     /// (as for `sygo serve`).
-    #[arg(long, value_name = "FILE", global = true)]
-    db: Option<PathBuf>,
+    #[arg(long, value_name = "FILE|URL", global = true)]
+    db: Option<String>,
     #[command(subcommand)]
     command: AdminCommand,
 }
@@ -53,8 +53,8 @@ fn days(ms: i64) -> String {
 /// Runs the command.
 pub fn run(args: &AdminArgs) -> anyhow::Result<()> {
     let db = match &args.db {
-        Some(path) => path.clone(),
-        None => crate::serve::default_db()?,
+        Some(text) => Database::parse(text),
+        None => Database::Sqlite(crate::serve::default_db()?),
     };
     let mut admin = Admin::open(&db)?;
     match &args.command {

@@ -1,18 +1,35 @@
-//! `sygo serve [--addr 127.0.0.1:8080] [--db FILE] [--secure-cookies]
-//! [--trust-proxy] [--no-rate-limits]`: the web app
-//! (`docs/web.md`), and what `sygo` with no command runs.
+//! `sygo serve [--addr 127.0.0.1:8080] [--db FILE|URL] [--secure-cookies]
+//! [--trust-proxy] [--no-rate-limits] [--log-format text|json]`: the web
+//! app (`docs/web.md`), and what `sygo` with no command runs.
 //!
 //! It prints the address to open once it listens (`--addr 127.0.0.1:0`
-//! takes any free port, and the line says which), and serves until Ctrl-C
-//! or SIGTERM. The database is `sygo.db` next to the executable unless
-//! `--db` names another file.
+//! takes any free port, and the line says which) on standard output, and
+//! serves until Ctrl-C or SIGTERM. The database is `sygo.db` next to the
+//! executable unless `--db` names another file, or a PostgreSQL database
+//! (`postgres://user@host/db`, `docs/deploy.md`). Its log goes to standard
+//! error: the server's events (`tracing`) at the levels `RUST_LOG` lets
+//! through (default `info`), as text or as one JSON object a line.
 
+use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use sygo_server::Config;
 use sygo_server::config::DEFAULT_ADDR;
+use sygo_server::{Config, Database};
+use tracing_subscriber::EnvFilter;
+use tracing_subscriber::filter::LevelFilter;
+
+/// How the log is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// A line of text per event: time, level, target, message, fields.
+    #[default]
+    Text,
+    /// A JSON object per line: `timestamp`, `level`, `target`, `message`
+    /// and the event's fields.
+    Json,
+}
 
 /// Options of `sygo serve`.
 #[derive(Debug, clap::Args)]
@@ -20,10 +37,11 @@ pub struct ServeArgs {
     /// The address to listen on; port 0 takes any free port.
     #[arg(long, default_value = DEFAULT_ADDR)]
     addr: SocketAddr,
-    /// The SQLite database of the games (created if missing); default:
-    /// sygo.db next to the executable.
-    #[arg(long, value_name = "FILE")]
-    db: Option<PathBuf>,
+    /// Where the games are kept: a SQLite file (created if missing), or a
+    /// PostgreSQL database (`postgres://user:password@host/db`, its schema
+    /// created at start); default: sygo.db next to the executable.
+    #[arg(long, value_name = "FILE|URL")]
+    db: Option<String>,
     /// Give the session cookie `Secure`: the site is reached over HTTPS
     /// (through a proxy that terminates TLS).
     #[arg(long)]
@@ -37,6 +55,11 @@ pub struct ServeArgs {
     /// per account): for a load test on one machine.
     #[arg(long)]
     no_rate_limits: bool,
+    /// How the log (standard error) is written: text, or a JSON object per
+    /// line. Which events: the environment variable RUST_LOG (default
+    /// `info`; `debug` adds a line per request).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
 }
 
 impl Default for ServeArgs {
@@ -49,6 +72,7 @@ impl Default for ServeArgs {
             secure_cookies: false,
             trust_proxy: false,
             no_rate_limits: false,
+            log_format: LogFormat::Text,
         }
     }
 }
@@ -60,11 +84,39 @@ pub fn default_db() -> anyhow::Result<PathBuf> {
     Ok(dir.join("sygo.db"))
 }
 
+/// Writes the log to standard error in `format`, the events chosen by
+/// `RUST_LOG` (default: `info`).
+///
+/// # Errors
+///
+/// `RUST_LOG` does not read as a filter.
+fn start_log(format: LogFormat) -> anyhow::Result<()> {
+    let filter = EnvFilter::builder()
+        .with_default_directive(LevelFilter::INFO.into())
+        .from_env()
+        .context("RUST_LOG is not a log filter (such as `info` or `info,sygo_server=debug`)")?;
+    let log = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    // A log already set (none is, in the binary) is kept.
+    let _ = match format {
+        LogFormat::Text => log.with_ansi(std::io::stderr().is_terminal()).try_init(),
+        LogFormat::Json => log
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .with_span_list(false)
+            .try_init(),
+    };
+    Ok(())
+}
+
 /// Serves until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    start_log(args.log_format)?;
     let db = match &args.db {
-        Some(path) => path.clone(),
-        None => default_db()?,
+        Some(text) => Database::parse(text),
+        None => Database::Sqlite(default_db()?),
     };
     let mut config = Config::new(args.addr, db);
     config.secure_cookies = args.secure_cookies;

@@ -3,6 +3,10 @@
 //! and started again on the same file: every game is exactly where it was,
 //! and a game where the AI was to move resumes its thinking. Its log holds
 //! no secret.
+//!
+//! With `SYGO_TEST_POSTGRES` naming a PostgreSQL server (`scripts/test.sh`
+//! runs the kill, rating and `sygo admin` tests so), the server and `sygo
+//! admin` get a new PostgreSQL database instead of the file.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -27,13 +31,22 @@ impl Served {
     /// Starts the server on `db` with its standard error (its log) going to
     /// `log`.
     fn start_logging(db: &Path, log: Stdio) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sygo"))
+        Served::start_with(db, &[], None, log)
+    }
+
+    /// Starts the server on `db` with more arguments, `RUST_LOG` set to
+    /// `filter` (or unset), and its standard error going to `log`.
+    fn start_with(db: &Path, args: &[&str], filter: Option<&str>, log: Stdio) -> Served {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_sygo"));
+        command
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(db)
-            .stdout(Stdio::piped())
-            .stderr(log)
-            .spawn()
-            .unwrap();
+            .arg(db_arg(db))
+            .args(args);
+        match filter {
+            Some(filter) => command.env("RUST_LOG", filter),
+            None => command.env_remove("RUST_LOG"),
+        };
+        let mut child = command.stdout(Stdio::piped()).stderr(log).spawn().unwrap();
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
@@ -119,11 +132,51 @@ impl Drop for Served {
     }
 }
 
+/// A folder of the test's own, and the database file in it (on
+/// PostgreSQL, a new database that [`db_arg`] names instead).
 fn temp_db(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sygo-serve-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.db")
+    let db = dir.join("games.db");
+    if let Some((server, name)) = postgres_db(&db) {
+        let mut client = postgres::Client::connect(&format!("{server}/postgres"), postgres::NoTls)
+            .unwrap_or_else(|e| panic!("connecting to {server}: {e}"));
+        client
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .unwrap();
+    }
+    db
+}
+
+/// The PostgreSQL server of `SYGO_TEST_POSTGRES` and the name of the
+/// database that stands for the file `db`, if the tests run on PostgreSQL.
+fn postgres_db(db: &Path) -> Option<(String, String)> {
+    let server = std::env::var("SYGO_TEST_POSTGRES")
+        .ok()
+        .filter(|s| !s.is_empty())?;
+    let folder = db.parent()?.file_name()?.to_string_lossy().into_owned();
+    let name: String = folder
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .take(63)
+        .collect();
+    Some((server.trim_end_matches('/').to_string(), name))
+}
+
+/// What `--db` is given for the file `db`: the file, or its PostgreSQL
+/// database's address.
+fn db_arg(db: &Path) -> std::ffi::OsString {
+    match postgres_db(db) {
+        Some((server, name)) => format!("{server}/{name}").into(),
+        None => db.as_os_str().to_owned(),
+    }
 }
 
 /// What must survive: every game's turns, stones, side to move and status.
@@ -473,7 +526,7 @@ fn admin(db: &Path, args: &[&str]) -> (String, String, i32) {
     let out = Command::new(env!("CARGO_BIN_EXE_sygo"))
         .arg("admin")
         .arg("--db")
-        .arg(db)
+        .arg(db_arg(db))
         .args(args)
         .output()
         .unwrap();
@@ -523,10 +576,137 @@ fn the_host_disables_an_account_from_the_command_line_while_the_server_runs() {
     }
     let (out, _, _) = admin(&db, &["accounts"]);
     assert!(out.contains("disabled"), "{out}");
-    let (_, err, code) = admin(
-        &temp_db("admin-none").with_file_name("missing.db"),
-        &["accounts"],
-    );
+    // A database that is not a server's (a missing file, an empty
+    // PostgreSQL database): refused, named.
+    let missing = temp_db("admin-none").with_file_name("missing.db");
+    let (_, err, code) = admin(&missing, &["accounts"]);
     assert_eq!(code, 1);
-    assert!(err.contains("missing.db"), "{err}");
+    let named = postgres_db(&missing).map_or("missing.db".to_string(), |(_, name)| name);
+    assert!(err.contains(&named), "{err}");
+}
+
+/// The log's lines as JSON objects: each line of `--log-format json` is one,
+/// with a timestamp, a level, a target and a message.
+fn json_lines(log: &str) -> Vec<Value> {
+    log.lines()
+        .map(|line| {
+            let event: Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("not a JSON line ({e}): {line:?}\n{log}"));
+            assert!(event.is_object(), "{line}");
+            for field in ["timestamp", "level", "target", "message"] {
+                assert!(event[field].is_string(), "no {field}: {line}");
+            }
+            event
+        })
+        .collect()
+}
+
+/// Runs a server on `db` with `--log-format json` and `RUST_LOG` set to
+/// `filter` (or unset): a game started and looked at, then SIGTERM. Its
+/// log, as JSON lines, and the game's id.
+fn json_log(db: &Path, filter: Option<&str>) -> (Vec<Value>, String) {
+    let log_path = db.with_file_name("stderr.log");
+    let log = std::fs::File::create(&log_path).unwrap();
+    let server = Served::start_with(db, &["--log-format", "json"], filter, Stdio::from(log));
+    let created = server.create(json!({"variant": "sygo", "size": 5,
+        "black": {"kind": "human"}, "white": {"kind": "human"}}));
+    let (id, _, _) = ids(&created);
+    server.get(&format!("/api/games/{id}"));
+    server.terminate(&format!("/api/games/{id}/events"));
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    (json_lines(&log), id)
+}
+
+#[test]
+fn the_log_is_json_lines_when_asked_with_requests_at_the_debug_level() {
+    let db = temp_db("json-log");
+    let (events, _) = json_log(&db, None);
+    let messages: Vec<&str> = events
+        .iter()
+        .map(|e| e["message"].as_str().unwrap())
+        .collect();
+    let serving = events
+        .iter()
+        .find(|e| e["message"] == "serving")
+        .unwrap_or_else(|| panic!("the start is logged: {messages:?}"));
+    assert_eq!(serving["level"], "INFO");
+    assert!(
+        serving["address"]
+            .as_str()
+            .unwrap()
+            .starts_with("127.0.0.1:"),
+        "{serving}"
+    );
+    assert!(
+        serving["database"].as_str().unwrap().ends_with("games.db"),
+        "{serving}"
+    );
+    assert!(
+        messages.contains(&"shutting down") && messages.contains(&"stopped"),
+        "the end is logged: {messages:?}"
+    );
+    assert!(
+        !messages.contains(&"request"),
+        "no line per request at the default level: {messages:?}"
+    );
+    // With the server's DEBUG events: a line per request, with its route
+    // template (not the path with the game's id), status and time.
+    let (events, id) = json_log(&db, Some("info,sygo_server=debug"));
+    let requests: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["message"] == "request")
+        .collect();
+    let get = requests
+        .iter()
+        .find(|e| e["route"] == "/api/games/{id}" && e["method"] == "GET")
+        .unwrap_or_else(|| panic!("the GET of the game is logged: {requests:?}"));
+    assert_eq!(get["level"], "DEBUG");
+    assert_eq!(get["status"], 200);
+    assert!(get["latency_ms"].as_f64().unwrap() >= 0.0, "{get}");
+    assert!(
+        requests
+            .iter()
+            .any(|e| e["route"] == "/api/games" && e["status"] == 201),
+        "{requests:?}"
+    );
+    assert!(
+        requests.iter().all(|e| !e.to_string().contains(&id)),
+        "no game id in a request's line: {requests:?}"
+    );
+    let _ = std::fs::remove_dir_all(db.parent().unwrap());
+}
+
+#[test]
+fn a_bad_log_format_or_filter_is_refused() {
+    let db = temp_db("bad-log");
+    let serve = |args: &[&str], filter: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_sygo"));
+        command
+            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+            .arg(&db)
+            .args(args);
+        match filter {
+            Some(filter) => command.env("RUST_LOG", filter),
+            None => command.env_remove("RUST_LOG"),
+        };
+        let out = command.output().unwrap();
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            out.status.code().unwrap_or(-1),
+        )
+    };
+    let (out, err, code) = serve(&["--log-format", "xml"], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "no server started: {out}");
+    assert!(
+        err.contains("invalid value 'xml' for '--log-format <FORMAT>'")
+            && err.contains("[possible values: text, json]"),
+        "{err}"
+    );
+    let (out, err, code) = serve(&[], Some("sygo_server=loudest"));
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty(), "no server started: {out}");
+    assert!(err.contains("RUST_LOG is not a log filter"), "{err}");
+    let _ = std::fs::remove_dir_all(db.parent().unwrap());
 }

@@ -18,6 +18,7 @@ use crate::db::{AccountRow, SeatRow, WriteError};
 use crate::error::ApiError;
 use crate::game::Side;
 use crate::games::Entry;
+use crate::metrics::Stream;
 use crate::password;
 use crate::secret::{digest, is_id};
 use crate::session::{self, MaybeSignedIn, SignedIn};
@@ -579,9 +580,11 @@ pub(crate) async fn events(
     use axum::response::sse::{Event, KeepAlive, Sse};
     let account = signed_in.account.id;
     let shutdown = state.shutdown.clone();
+    // Counts the stream as open (`sygo_live_streams`) until it is dropped.
+    let open = state.metrics.stream_opened(Stream::Account);
     let stream = futures_util::stream::unfold(
-        (state.clone(), shutdown, None::<String>),
-        move |(state, mut shutdown, last)| async move {
+        (state.clone(), shutdown, None::<String>, open),
+        move |(state, mut shutdown, last, open)| async move {
             loop {
                 if *shutdown.borrow() {
                     return None;
@@ -590,7 +593,7 @@ pub(crate) async fn events(
                 if last.as_deref() != Some(json.as_str()) {
                     let event: Result<Event, std::convert::Infallible> =
                         Ok(Event::default().event("notice").data(&json));
-                    return Some((event, (state, shutdown, Some(json))));
+                    return Some((event, (state, shutdown, Some(json), open)));
                 }
                 tokio::select! {
                     () = tokio::time::sleep(NOTICE_POLL) => {}

@@ -27,6 +27,7 @@ use crate::error::ApiError;
 use crate::game::{Meta, Side, Source};
 use crate::games::Entry;
 use crate::lobby::{Challenge, ColorChoice, State as ChallengeState, Terms};
+use crate::metrics::Stream;
 use crate::ratings::{RatingView, family};
 use crate::secret::{self, is_id};
 use crate::session::{MaybeSignedIn, SignedIn};
@@ -228,9 +229,11 @@ pub(crate) async fn events(
     let updates = state.lobby.subscribe();
     let shutdown = state.shutdown.clone();
     let first = true;
+    // Counts the stream as open (`sygo_live_streams`) until it is dropped.
+    let open = state.metrics.stream_opened(Stream::Lobby);
     let stream = stream::unfold(
-        (state.clone(), updates, shutdown, first),
-        move |(state, mut updates, mut shutdown, first)| async move {
+        (state.clone(), updates, shutdown, first, open),
+        move |(state, mut updates, mut shutdown, first, open)| async move {
             if !first {
                 if *shutdown.borrow() {
                     return None;
@@ -247,7 +250,7 @@ pub(crate) async fn events(
             }
             let json = lobby_json(&state, account).unwrap_or_default();
             let event: Result<Event, Infallible> = Ok(Event::default().event("lobby").data(json));
-            Some((event, (state, updates, shutdown, false)))
+            Some((event, (state, updates, shutdown, false, open)))
         },
     );
     let keep_alive = KeepAlive::new()

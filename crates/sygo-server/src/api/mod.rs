@@ -6,6 +6,7 @@ pub(crate) mod conditional;
 pub(crate) mod etiquette;
 pub(crate) mod extract;
 pub(crate) mod games;
+pub(crate) mod health;
 pub(crate) mod lobby;
 pub(crate) mod players;
 pub(crate) mod position;

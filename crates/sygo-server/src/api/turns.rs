@@ -13,6 +13,7 @@ use crate::ai;
 use crate::api::extract::{JsonBody, side_of};
 use crate::api::{count, find, json_response};
 use crate::error::ApiError;
+use crate::metrics::PlayedBy;
 use crate::state::AppState;
 
 /// The body: the turn as the protocol writes it, and the number of turns
@@ -58,6 +59,7 @@ pub(crate) async fn play(
             let ai_next = entry
                 .play(&state.db, &state.ratings, color, turn, Some(expected), None)
                 .await?;
+            state.metrics.turn_played(PlayedBy::Api);
             if !ai_next {
                 // The other side's conditional turn may answer at once.
                 ai::after_turn(&state, &entry).await;

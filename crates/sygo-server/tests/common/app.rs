@@ -2,7 +2,6 @@
 //! `tower::ServiceExt::oneshot`) on a database file of its own, and read
 //! again by a fresh application on the same file (a restart).
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -17,19 +16,19 @@ use tower::ServiceExt;
 pub struct App {
     pub router: Router,
     pub shutdown: Shutdown,
-    pub db: PathBuf,
+    pub db: super::Database,
     /// Changes to the default settings, kept across restarts.
     pub settings: fn(&mut Config),
 }
 
 impl App {
-    pub async fn open(db: PathBuf) -> App {
+    pub async fn open(db: super::Database) -> App {
         App::open_with(db, |_| {}).await
     }
 
     /// The application on `db` with the default settings changed by
     /// `settings`.
-    pub async fn open_with(db: PathBuf, settings: fn(&mut Config)) -> App {
+    pub async fn open_with(db: super::Database, settings: fn(&mut Config)) -> App {
         let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db.clone());
         settings(&mut config);
         let (state, shutdown) = AppState::open(&config).await.unwrap();

@@ -1,13 +1,20 @@
 //! A real server on a free loopback port with a database of its own, and a
 //! client that speaks to it over the socket.
+//!
+//! The database is a SQLite file, or, when `SYGO_TEST_POSTGRES` names a
+//! PostgreSQL server (`postgres://user@host:port`, as
+//! `scripts/with-postgres.sh` sets it), a new database on that server: the
+//! whole suite runs against either store.
 
 #![allow(dead_code)]
 
 pub mod app;
 
 use std::path::PathBuf;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
+pub use sygo_server::Database;
 
 use rand::SeedableRng;
 use serde_json::{Value, json};
@@ -20,7 +27,7 @@ use tokio::task::JoinHandle;
 pub struct TestServer {
     pub base: String,
     pub client: reqwest::Client,
-    pub db: PathBuf,
+    pub db: Database,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
     /// Whether the database's folder is removed when the server is dropped
@@ -31,25 +38,160 @@ pub struct TestServer {
 impl Drop for TestServer {
     fn drop(&mut self) {
         if self.remove_dir {
-            if let Some(dir) = self.db.parent() {
+            if let Some(dir) = self.db.path().and_then(|p| p.parent()) {
                 let _ = std::fs::remove_dir_all(dir);
             }
         }
     }
 }
 
-/// A database file of its own for each server of each test, under the
-/// build's own folder for test files (what outlives a test stays there).
-pub fn temp_db(name: &str) -> PathBuf {
+/// A database of its own for each server of each test: a SQLite file
+/// under the build's own folder for test files (what outlives a test stays
+/// there), or a new database on the PostgreSQL server of
+/// `SYGO_TEST_POSTGRES`.
+pub fn temp_db(name: &str) -> Database {
     static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    if let Some(server) = postgres_server() {
+        let db_name: String = format!("t{}_{n}_{name}", std::process::id())
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .take(63)
+            .collect();
+        postgres_run(&server, &format!("CREATE DATABASE {db_name}"));
+        return Database::Postgres(format!("{server}/{db_name}"));
+    }
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "sygo-server-test-{}-{name}-{}",
+        "sygo-server-test-{}-{name}-{n}",
         std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.db")
+    Database::Sqlite(dir.join("games.db"))
+}
+
+/// The PostgreSQL server the tests run against, if any.
+pub fn postgres_server() -> Option<String> {
+    std::env::var("SYGO_TEST_POSTGRES")
+        .ok()
+        .filter(|s| !s.is_empty())
+        .map(|s| s.trim_end_matches('/').to_string())
+}
+
+/// Runs statements on a PostgreSQL database (`server` alone: its
+/// `postgres` database). On a thread of its own: the synchronous client
+/// runs a runtime of its own, which cannot start inside a test's.
+fn postgres_run(url: &str, sql: &str) {
+    let url = if url.matches('/').count() < 3 {
+        format!("{url}/postgres")
+    } else {
+        url.to_string()
+    };
+    let sql = sql.to_string();
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls)
+            .unwrap_or_else(|e| panic!("connecting to {url}: {e}"));
+        client
+            .batch_execute(&sql)
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    })
+    .join()
+    .unwrap();
+}
+
+/// Runs statements on a server's database behind its back (the server
+/// stopped), as a host or a bug might have left it. Plain SQL that both
+/// stores take.
+pub fn execute_sql(db: &Database, sql: &str) {
+    match db {
+        Database::Sqlite(path) => rusqlite::Connection::open(path)
+            .unwrap()
+            .execute_batch(sql)
+            .unwrap(),
+        Database::Postgres(url) => postgres_run(url, sql),
+    }
+}
+
+/// The first column of the first row of a query on a server's database.
+pub fn query_i64(db: &Database, sql: &str) -> i64 {
+    match db {
+        Database::Sqlite(path) => rusqlite::Connection::open(path)
+            .unwrap()
+            .query_row(sql, [], |r| r.get(0))
+            .unwrap(),
+        Database::Postgres(url) => {
+            let (url, sql) = (url.clone(), sql.to_string());
+            std::thread::spawn(move || {
+                let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+                client.query_one(&sql, &[]).unwrap().get::<_, i64>(0)
+            })
+            .join()
+            .unwrap()
+        }
+    }
+}
+
+/// Runs `f` on a thread of its own and waits for it: for the synchronous
+/// clients (`sygo_server::admin::Admin`), which on PostgreSQL run a runtime
+/// of their own that cannot start inside a test's.
+pub fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| s.spawn(f).join().unwrap())
+}
+
+/// Holds every table a turn writes to locked, as another program's long
+/// transaction would, until the guard is dropped: the server's writes
+/// fail after its wait (SQLite's busy timeout, PostgreSQL's lock timeout).
+pub struct WriteLock {
+    release: Option<std::sync::mpsc::Sender<()>>,
+    holder: Option<std::thread::JoinHandle<()>>,
+}
+
+impl WriteLock {
+    pub fn hold(db: &Database) -> WriteLock {
+        let db = db.clone();
+        let (locked_tx, locked_rx) = std::sync::mpsc::channel::<()>();
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let holder = std::thread::spawn(move || match db {
+            Database::Sqlite(path) => {
+                let conn = rusqlite::Connection::open(path).unwrap();
+                conn.execute_batch("BEGIN EXCLUSIVE").unwrap();
+                locked_tx.send(()).unwrap();
+                let _ = released.recv();
+                conn.execute_batch("COMMIT").unwrap();
+            }
+            Database::Postgres(url) => {
+                let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+                client
+                    .batch_execute(
+                        "BEGIN; LOCK TABLE games, turns, rating_changes IN ACCESS EXCLUSIVE MODE",
+                    )
+                    .unwrap();
+                locked_tx.send(()).unwrap();
+                let _ = released.recv();
+                client.batch_execute("COMMIT").unwrap();
+            }
+        });
+        locked_rx.recv().unwrap();
+        WriteLock {
+            release: Some(release),
+            holder: Some(holder),
+        }
+    }
+}
+
+impl Drop for WriteLock {
+    fn drop(&mut self) {
+        drop(self.release.take());
+        if let Some(holder) = self.holder.take() {
+            let _ = holder.join();
+        }
+    }
 }
 
 impl TestServer {
@@ -59,12 +201,12 @@ impl TestServer {
     }
 
     /// A server on this database.
-    pub async fn on(db: PathBuf) -> TestServer {
+    pub async fn on(db: Database) -> TestServer {
         TestServer::with(db, |_| {}).await
     }
 
     /// A server on this database, its settings changed by `set`.
-    pub async fn with(db: PathBuf, set: impl FnOnce(&mut Config)) -> TestServer {
+    pub async fn with(db: Database, set: impl FnOnce(&mut Config)) -> TestServer {
         let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db.clone());
         set(&mut config);
         let server = Server::bind(config).await.unwrap();
@@ -100,9 +242,8 @@ impl TestServer {
         TestServer::on(db).await
     }
 
-    /// Shuts the server down and waits for it, keeping its database: the
-    /// database's path.
-    pub async fn stop_keeping_db(mut self) -> PathBuf {
+    /// Shuts the server down and waits for it, keeping its database.
+    pub async fn stop_keeping_db(mut self) -> Database {
         self.remove_dir = false;
         let db = self.db.clone();
         self.stop().await;

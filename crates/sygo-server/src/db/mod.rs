@@ -1,0 +1,874 @@
+//! The database: where every game, turn, account and session is kept.
+//! Two stores take the same statements: SQLite, embedded, a file beside the
+//! server (`sqlite.rs`, the default), and PostgreSQL, for a server that
+//! outgrows one machine (`postgres.rs`). The statements are in
+//! `statements.rs`, written once for both.
+//!
+//! One thread owns the writer's connection and does every write. Requests
+//! queue up on a channel; the thread takes all that are waiting and commits
+//! them in one transaction (group commit: one disk flush for many turns),
+//! each in a savepoint of its own so that one refused row (a turn number
+//! already stored) refuses only its request. A request is answered after
+//! its commit, so a turn is acknowledged only once it is durable.
+//!
+//! Reads happen at start: every game with its turns, every account with its
+//! sessions and seats. Another program may change accounts while the
+//! server runs (`sygo admin`): the writer thread notices within a second
+//! and reads the accounts again for the server ([`AccountsChanged`]).
+
+mod postgres;
+pub(crate) mod sql;
+mod sqlite;
+mod statements;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use tokio::sync::oneshot;
+
+use crate::ratings::RatingChange;
+pub(crate) use sql::Sql;
+use statements::load_accounts;
+
+/// Most writes committed together.
+const MAX_BATCH: usize = 256;
+
+/// How long a server waits at start for another server to let the database
+/// go (one server a database: the servers keep the games in memory, so a
+/// second would not see the first's turns), and how often it looks.
+const LOCK_WAIT: Duration = Duration::from_secs(5);
+const LOCK_POLL: Duration = Duration::from_millis(100);
+
+/// Why a server cannot use a database another one holds.
+const ANOTHER_SERVER: &str =
+    "another sygo serve is running on this database (one server a database: stop the other first)";
+
+/// Where a server keeps its games: a SQLite file, or a PostgreSQL database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// A SQLite database file, created if missing.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database's address (`postgres://user:password@host/db`,
+    /// or any form `libpq` takes); its schema is created or brought up to
+    /// date at start.
+    Postgres(String),
+}
+
+impl Database {
+    /// A `postgres://` or `postgresql://` address names a PostgreSQL
+    /// database; anything else is a SQLite file's path.
+    pub fn parse(text: &str) -> Database {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Database::Postgres(text.to_string())
+        } else {
+            Database::Sqlite(PathBuf::from(text))
+        }
+    }
+
+    /// The SQLite file's path, if it is one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Database::Sqlite(path) => Some(path),
+            Database::Postgres(_) => None,
+        }
+    }
+}
+
+/// The path, or the address without its password.
+impl fmt::Display for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "{}", path.display()),
+            Database::Postgres(url) => f.write_str(&postgres::describe(url)),
+        }
+    }
+}
+
+impl From<PathBuf> for Database {
+    fn from(path: PathBuf) -> Database {
+        Database::Sqlite(path)
+    }
+}
+
+impl From<&Path> for Database {
+    fn from(path: &Path) -> Database {
+        Database::Sqlite(path.to_path_buf())
+    }
+}
+
+impl From<&str> for Database {
+    fn from(text: &str) -> Database {
+        Database::parse(text)
+    }
+}
+
+impl From<String> for Database {
+    fn from(text: String) -> Database {
+        Database::parse(&text)
+    }
+}
+
+/// A row of the `games` table. Not `Debug`: it holds the sides' secrets,
+/// which are never written to a log.
+#[derive(Clone)]
+pub(crate) struct GameRow {
+    pub id: String,
+    pub variant: String,
+    pub size: u8,
+    pub komi: f64,
+    /// JSON of the side.
+    pub black: String,
+    /// JSON of the side.
+    pub white: String,
+    pub black_token: Option<String>,
+    pub white_token: Option<String>,
+    pub source: String,
+    /// A position string.
+    pub start: String,
+    pub record: Option<String>,
+    /// Unix milliseconds.
+    pub created: i64,
+    /// The client's id of the request that created the game (a secret).
+    pub request_id: Option<String>,
+    /// How many times turns were taken back.
+    pub undos: i64,
+    /// JSON of the time control, if the game has a clock.
+    pub time_control: Option<String>,
+    /// A rated game's accounts, Black's and White's.
+    pub rated: Option<[i64; 2]>,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<String>,
+}
+
+/// A row of the `accounts` table. Not `Debug`: it holds the password's
+/// hash, which is never written to a log.
+#[derive(Clone)]
+pub(crate) struct AccountRow {
+    pub id: i64,
+    pub name: String,
+    /// Argon2id as a PHC string.
+    pub password_hash: String,
+    /// Unix milliseconds.
+    pub created: i64,
+    pub disabled: bool,
+    /// Unix milliseconds: when the account's vacation began, `None` while
+    /// it is not on vacation.
+    pub vacation_since: Option<i64>,
+}
+
+/// A row of the `vacations` table: a vacation that ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct VacationRow {
+    pub account_id: i64,
+    /// Unix milliseconds.
+    pub started: i64,
+    /// Unix milliseconds.
+    pub ended: i64,
+}
+
+/// A row of the `clock_credits` table: the vacation time given back to the
+/// running turn of a correspondence game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CreditRow {
+    pub game_id: String,
+    /// The number of turns played when it was credited (the running turn).
+    pub turn: u32,
+    /// The whole credit of that turn, in milliseconds.
+    pub credit_ms: i64,
+}
+
+/// A row of the `sessions` table.
+#[derive(Clone)]
+pub(crate) struct SessionRow {
+    /// SHA-256 of the cookie's secret, hexadecimal.
+    pub secret_hash: String,
+    pub account_id: i64,
+    /// Unix milliseconds.
+    pub created: i64,
+    /// Unix milliseconds.
+    pub expires: i64,
+}
+
+/// A row of the `seats` table: a side of a game that an account holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SeatRow {
+    pub game_id: String,
+    /// `black` or `white`.
+    pub color: String,
+    pub account_id: i64,
+    /// Unix milliseconds.
+    pub claimed: i64,
+}
+
+/// The accounts as stored: every account, the sessions that have not
+/// expired, every seat, the vacations that ended, the rating changes not
+/// annulled (oldest first), the challenges.
+#[derive(Default)]
+pub(crate) struct StoredAccounts {
+    pub accounts: Vec<AccountRow>,
+    pub sessions: Vec<SessionRow>,
+    pub seats: Vec<SeatRow>,
+    pub vacations: Vec<VacationRow>,
+    pub rating_changes: Vec<RatingChange>,
+    pub challenges: Vec<ChallengeRow>,
+}
+
+/// A row of the `challenges` table.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ChallengeRow {
+    pub id: String,
+    pub account_id: i64,
+    pub opponent_id: Option<i64>,
+    /// JSON of the terms.
+    pub terms: String,
+    /// Unix milliseconds.
+    pub created: i64,
+    /// `open`, `accepted` or `withdrawn`.
+    pub state: String,
+    pub game_id: Option<String>,
+}
+
+/// Everything read at start.
+pub(crate) struct Stored {
+    pub games: Vec<StoredGame>,
+    pub accounts: StoredAccounts,
+}
+
+/// What the server is told when another program changed the database: the
+/// accounts as they now stand.
+pub(crate) type AccountsChanged = Box<dyn Fn(StoredAccounts) + Send>;
+
+/// A row of the `turns` table.
+#[derive(Clone, Debug)]
+pub(crate) struct TurnRow {
+    pub game_id: String,
+    /// 1 for the first turn.
+    pub number: u32,
+    pub turn: String,
+    /// Unix milliseconds.
+    pub played: i64,
+    /// `black` or `white`; `None` in rows from before colours were stored.
+    pub color: Option<String>,
+    /// JSON of each side's time left after the turn (a game with a clock).
+    pub clock: Option<String>,
+}
+
+/// A game as stored: its row, its turns in order, and its review if one
+/// was asked for.
+pub(crate) struct StoredGame {
+    pub row: GameRow,
+    pub turns: Vec<StoredTurn>,
+    pub review: Option<StoredReview>,
+    pub chat: Vec<ChatRow>,
+    /// Each side's conditional turns as JSON, by colour name.
+    pub conditionals: Vec<(String, String)>,
+    /// The vacation time credited to a turn: (the turns played when it was
+    /// credited, milliseconds).
+    pub credits: Vec<(u32, i64)>,
+    /// The last undo request declined, if any.
+    pub undo_declined: Option<UndoDeclinedRow>,
+}
+
+/// A row of the `undo_declines` table: a game's last undo request
+/// declined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct UndoDeclinedRow {
+    pub game_id: String,
+    /// `black` or `white`: the side that asked.
+    pub color: String,
+    /// The turns played when it was declined.
+    pub turn_number: u32,
+    /// The game's count of undos then.
+    pub undos: i64,
+}
+
+/// A row of the `chat` table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ChatRow {
+    pub game_id: String,
+    pub number: u32,
+    pub color: String,
+    pub text: String,
+    /// Unix milliseconds.
+    pub at: i64,
+}
+
+/// A game's review as stored: whether it still waits (or was running when
+/// the server stopped), when it was asked for, the positions analysed.
+pub(crate) struct StoredReview {
+    /// Unix milliseconds of the request.
+    pub requested: i64,
+    pub pending: bool,
+    pub positions: Vec<PositionRow>,
+}
+
+/// A row of the `review_positions` table.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PositionRow {
+    /// The position after this many turns.
+    pub turn: u32,
+    /// The position's hash, its bits as a signed integer.
+    pub hash: i64,
+    /// Black's win probability.
+    pub win_rate: f64,
+    /// Black's expected margin with the komi.
+    pub score_lead: f64,
+    /// The best turn, `None` where the game is over.
+    pub best: Option<String>,
+    pub visits: i64,
+    /// A JSON array of each point's owner, −100 to 100.
+    pub ownership: String,
+}
+
+/// A stored turn: its notation, when it was played, by whom if stored.
+#[derive(Debug)]
+pub(crate) struct StoredTurn {
+    pub turn: String,
+    pub played: i64,
+    pub color: Option<String>,
+    pub clock: Option<String>,
+}
+
+/// What to write.
+enum Write {
+    /// Nothing stored: a statement run to show the database answers.
+    Ping,
+    /// A new game, with the turns it starts with (an uploaded record's).
+    Game(Box<GameRow>, Vec<TurnRow>),
+    /// One more turn of a game, and the rating changes if it ends a rated
+    /// game (all or nothing).
+    Turn(TurnRow, Vec<RatingChange>),
+    /// Turns taken back: every turn after the first `keep` is deleted and
+    /// the game's count of undos set.
+    Undo {
+        game_id: String,
+        keep: u32,
+        undos: i64,
+    },
+    /// A review asked for (`pending`) or finished.
+    Review {
+        game_id: String,
+        requested: i64,
+        pending: bool,
+    },
+    /// A position of a review, analysed (replacing an older analysis).
+    ReviewPosition { game_id: String, row: PositionRow },
+    /// A new account ([`WriteError::Duplicate`] when its name is taken).
+    Account(AccountRow),
+    /// A new password; every session of the account but `keep` ends.
+    Password {
+        account_id: i64,
+        password_hash: String,
+        keep: String,
+    },
+    /// A new session.
+    Session(SessionRow),
+    /// A session ended (signed out, or found expired).
+    EndSession { secret_hash: String },
+    /// A session's expiry moved on (it is in use).
+    RenewSession { secret_hash: String, expires: i64 },
+    /// Sides of games claimed by an account.
+    Seats(Vec<SeatRow>),
+    /// A line of a game's chat.
+    Chat(ChatRow),
+    /// A game's undo request declined (replacing the one before).
+    UndoDeclined(UndoDeclinedRow),
+    /// A side's conditional turns set (JSON) or cleared (`None`).
+    Conditional {
+        game_id: String,
+        color: String,
+        tree: Option<String>,
+    },
+    /// A new challenge.
+    Challenge(ChallengeRow),
+    /// A challenge withdrawn.
+    Withdraw { id: String },
+    /// A challenge accepted: the game it starts, its seats, the challenge's
+    /// new state (all or nothing).
+    Accept {
+        game: Box<GameRow>,
+        seats: Vec<SeatRow>,
+        challenge: String,
+    },
+    /// An account's vacation begins.
+    VacationOn { account_id: i64, since: i64 },
+    /// An account's vacation ends: the vacation kept, the account off
+    /// vacation, and the time credited to its games' running turns (all or
+    /// nothing).
+    VacationOff {
+        vacation: VacationRow,
+        credits: Vec<CreditRow>,
+    },
+}
+
+/// Why a write was not committed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum WriteError {
+    /// The key is taken: that turn number (or game id) is already stored.
+    Duplicate,
+    /// The database failed; the reason for the log.
+    Failed(String),
+}
+
+/// What the writer thread is sent.
+enum Message {
+    /// A write to commit.
+    Write(Request),
+    /// Commit what came before, then let the database go: the server has
+    /// stopped, and whatever its tasks still send is refused.
+    Close,
+}
+
+/// A write and who waits for it.
+struct Request {
+    write: Write,
+    reply: oneshot::Sender<Result<(), WriteError>>,
+}
+
+/// Why the database could not be opened.
+#[derive(Debug)]
+pub struct DbError(pub(crate) String);
+
+impl std::fmt::Display for DbError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DbError {}
+
+/// The handle of the writer thread.
+pub(crate) struct Db {
+    requests: mpsc::Sender<Message>,
+    /// Dropped with the handle: the SQLite store's checkpoint thread then
+    /// ends.
+    _checkpoints: mpsc::Sender<()>,
+}
+
+impl Db {
+    /// Opens (or creates) the database, brings its schema up to date,
+    /// reads every game and account, and starts the writer thread, which
+    /// calls `changed` when another program changes the accounts.
+    pub(crate) fn open(
+        database: &Database,
+        changed: AccountsChanged,
+    ) -> Result<(Db, Stored), DbError> {
+        // The SQLite store's checkpoint thread ends when this is dropped.
+        let (checkpoints, stop) = mpsc::channel();
+        let mut store: Box<dyn Store> = match database {
+            Database::Sqlite(path) => Box::new(sqlite::open(path, stop)?),
+            Database::Postgres(url) => Box::new(postgres::open(url)?),
+        };
+        let fail =
+            |what: &str, e: &dyn fmt::Display| DbError(format!("database {database}: {what}: {e}"));
+        let games = statements::load(store.as_sql()).map_err(|e| fail("cannot read it", &e))?;
+        let accounts = load_accounts(store.as_sql()).map_err(|e| fail("cannot read it", &e))?;
+        let (requests, queue) = mpsc::channel();
+        thread::Builder::new()
+            .name("sygo-db".to_string())
+            .spawn(move || writer(store, queue, changed))
+            .map_err(|e| fail("cannot start its thread", &e))?;
+        Ok((
+            Db {
+                requests,
+                _checkpoints: checkpoints,
+            },
+            Stored { games, accounts },
+        ))
+    }
+
+    /// Stores a new account; [`WriteError::Duplicate`] when the name (in
+    /// any case) is taken.
+    pub(crate) async fn insert_account(&self, row: AccountRow) -> Result<(), WriteError> {
+        self.write(Write::Account(row)).await
+    }
+
+    /// Stores a new password hash and ends every session of the account but
+    /// the one whose hash is `keep`.
+    pub(crate) async fn set_password(
+        &self,
+        account_id: i64,
+        password_hash: String,
+        keep: String,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Password {
+            account_id,
+            password_hash,
+            keep,
+        })
+        .await
+    }
+
+    /// Stores a new session.
+    pub(crate) async fn insert_session(&self, row: SessionRow) -> Result<(), WriteError> {
+        self.write(Write::Session(row)).await
+    }
+
+    /// Deletes a session.
+    pub(crate) async fn end_session(&self, secret_hash: String) -> Result<(), WriteError> {
+        self.write(Write::EndSession { secret_hash }).await
+    }
+
+    /// Moves a session's expiry on.
+    pub(crate) async fn renew_session(
+        &self,
+        secret_hash: String,
+        expires: i64,
+    ) -> Result<(), WriteError> {
+        self.write(Write::RenewSession {
+            secret_hash,
+            expires,
+        })
+        .await
+    }
+
+    /// Stores seats claimed together (all or none).
+    pub(crate) async fn insert_seats(&self, seats: Vec<SeatRow>) -> Result<(), WriteError> {
+        self.write(Write::Seats(seats)).await
+    }
+
+    /// Stores a new game (and the turns it starts with); returns once it is
+    /// committed.
+    pub(crate) async fn insert_game(
+        &self,
+        game: GameRow,
+        turns: Vec<TurnRow>,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Game(Box::new(game), turns)).await
+    }
+
+    /// Stores a turn, with the rating changes if it ends a rated game;
+    /// returns once it is committed. [`WriteError::Duplicate`] if that game
+    /// already has that turn number (or those rating changes).
+    pub(crate) async fn insert_turn(
+        &self,
+        turn: TurnRow,
+        ratings: Vec<RatingChange>,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Turn(turn, ratings)).await
+    }
+
+    /// Stores a line of chat ([`WriteError::Duplicate`] if its number is
+    /// taken).
+    pub(crate) async fn insert_chat(&self, row: ChatRow) -> Result<(), WriteError> {
+        self.write(Write::Chat(row)).await
+    }
+
+    /// Stores that a game's undo request was declined (its last one).
+    pub(crate) async fn decline_undo(&self, row: UndoDeclinedRow) -> Result<(), WriteError> {
+        self.write(Write::UndoDeclined(row)).await
+    }
+
+    /// Stores (or clears, with `None`) a side's conditional turns.
+    pub(crate) async fn set_conditional(
+        &self,
+        game_id: &str,
+        color: &str,
+        tree: Option<String>,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Conditional {
+            game_id: game_id.to_string(),
+            color: color.to_string(),
+            tree,
+        })
+        .await
+    }
+
+    /// Stores a new challenge.
+    pub(crate) async fn insert_challenge(&self, row: ChallengeRow) -> Result<(), WriteError> {
+        self.write(Write::Challenge(row)).await
+    }
+
+    /// Stores that a challenge is withdrawn.
+    pub(crate) async fn withdraw_challenge(&self, id: String) -> Result<(), WriteError> {
+        self.write(Write::Withdraw { id }).await
+    }
+
+    /// Stores an accepted challenge's game, its seats and the challenge's
+    /// state together.
+    pub(crate) async fn accept_challenge(
+        &self,
+        game: GameRow,
+        seats: Vec<SeatRow>,
+        challenge: String,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Accept {
+            game: Box::new(game),
+            seats,
+            challenge,
+        })
+        .await
+    }
+
+    /// Stores that an account's vacation began at `since`.
+    pub(crate) async fn vacation_on(&self, account_id: i64, since: i64) -> Result<(), WriteError> {
+        self.write(Write::VacationOn { account_id, since }).await
+    }
+
+    /// Stores that an account's vacation ended, and the time it gives back
+    /// to the running turns of its games, together.
+    pub(crate) async fn vacation_off(
+        &self,
+        vacation: VacationRow,
+        credits: Vec<CreditRow>,
+    ) -> Result<(), WriteError> {
+        self.write(Write::VacationOff { vacation, credits }).await
+    }
+
+    /// Takes back every turn of `game_id` after the first `keep` and
+    /// stores the game's count of undos; returns once it is committed.
+    pub(crate) async fn undo(
+        &self,
+        game_id: &str,
+        keep: u32,
+        undos: i64,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Undo {
+            game_id: game_id.to_string(),
+            keep,
+            undos,
+        })
+        .await
+    }
+
+    /// Stores that a game's review is asked for (`pending`) or finished;
+    /// returns once it is committed.
+    pub(crate) async fn set_review(
+        &self,
+        game_id: &str,
+        requested: i64,
+        pending: bool,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Review {
+            game_id: game_id.to_string(),
+            requested,
+            pending,
+        })
+        .await
+    }
+
+    /// Stores the analysis of a position of a game's review; returns once
+    /// it is committed.
+    pub(crate) async fn insert_review_position(
+        &self,
+        game_id: &str,
+        row: PositionRow,
+    ) -> Result<(), WriteError> {
+        self.write(Write::ReviewPosition {
+            game_id: game_id.to_string(),
+            row,
+        })
+        .await
+    }
+
+    /// Answers once the writer thread has run a statement on the database:
+    /// the server's readiness (`/readyz`).
+    pub(crate) async fn ping(&self) -> Result<(), WriteError> {
+        self.write(Write::Ping).await
+    }
+
+    /// Lets the database go once the writes sent before are committed
+    /// (the server stops): the writer's connection closes, which lets
+    /// another server open the database; writes sent after are refused.
+    pub(crate) fn close(&self) {
+        let _ = self.requests.send(Message::Close);
+    }
+
+    async fn write(&self, write: Write) -> Result<(), WriteError> {
+        let (reply, answer) = oneshot::channel();
+        self.requests
+            .send(Message::Write(Request { write, reply }))
+            .map_err(|_| WriteError::Failed("the database thread has stopped".to_string()))?;
+        answer
+            .await
+            .map_err(|_| WriteError::Failed("the database thread has stopped".to_string()))?
+    }
+}
+
+/// A connection to one of the stores, as the writer thread uses it.
+pub(crate) trait Store: Sql + Send {
+    /// Whether another program changed the accounts since the last call
+    /// (SQLite: another connection committed; PostgreSQL: a notification
+    /// came).
+    fn changed_elsewhere(&mut self) -> bool;
+
+    /// The connection, to run statements on.
+    fn as_sql(&mut self) -> &mut dyn Sql;
+}
+
+/// Opens a server's existing database for the host's commands (`sygo
+/// admin`): a SQLite file must exist.
+pub(crate) fn open_for_admin(database: &Database) -> Result<AdminStore, String> {
+    match database {
+        Database::Sqlite(path) => {
+            sqlite::open_existing(path).map(|c| AdminStore(AdminConnection::Sqlite(c)))
+        }
+        Database::Postgres(url) => {
+            postgres::connect(url).map(|c| AdminStore(AdminConnection::Postgres(Box::new(c))))
+        }
+    }
+}
+
+/// A connection for the host's commands.
+pub(crate) struct AdminStore(AdminConnection);
+
+enum AdminConnection {
+    Sqlite(sqlite::Sqlite),
+    Postgres(Box<postgres::Postgres>),
+}
+
+impl AdminStore {
+    /// The connection, to run statements on.
+    pub(crate) fn sql(&mut self) -> &mut dyn Sql {
+        match &mut self.0 {
+            AdminConnection::Sqlite(s) => s,
+            AdminConnection::Postgres(p) => p.as_mut(),
+        }
+    }
+
+    /// Tells running servers that accounts changed: PostgreSQL servers
+    /// listen for it (delivered at commit); SQLite servers notice any
+    /// commit by themselves.
+    pub(crate) fn announce_change(&mut self) -> Result<(), sql::SqlError> {
+        match &mut self.0 {
+            AdminConnection::Sqlite(_) => Ok(()),
+            AdminConnection::Postgres(p) => p.notify(),
+        }
+    }
+}
+
+/// How often the writer thread looks for changes made by another program.
+const WATCH_INTERVAL: Duration = Duration::from_secs(1);
+
+/// The writer thread: takes every request waiting, commits them together,
+/// answers each; ends when every handle is dropped. When idle for
+/// [`WATCH_INTERVAL`], and every [`WATCH_INTERVAL`] while busy, it asks the
+/// store whether another program changed the accounts, and if so reads them again and hands them
+/// to `changed`.
+fn writer(mut store: Box<dyn Store>, queue: mpsc::Receiver<Message>, changed: AccountsChanged) {
+    let mut watched = Instant::now();
+    let mut closing = false;
+    while !closing {
+        let first = match queue.recv_timeout(WATCH_INTERVAL) {
+            Ok(Message::Write(request)) => Some(request),
+            Ok(Message::Close) | Err(mpsc::RecvTimeoutError::Disconnected) => return,
+            Err(mpsc::RecvTimeoutError::Timeout) => None,
+        };
+        // When idle, or a second after the last look while busy.
+        if (first.is_none() || watched.elapsed() >= WATCH_INTERVAL) && {
+            watched = Instant::now();
+            store.changed_elsewhere()
+        } {
+            match load_accounts(store.as_sql()) {
+                Ok(accounts) => changed(accounts),
+                Err(e) => tracing::error!(error = %e, "the accounts could not be read again"),
+            }
+        }
+        let Some(first) = first else { continue };
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(Message::Write(request)) => batch.push(request),
+                Ok(Message::Close) => {
+                    closing = true;
+                    break;
+                }
+                Err(_) => break,
+            }
+        }
+        let results = statements::commit(store.as_sql(), batch.iter().map(|r| &r.write));
+        for (request, result) in batch.into_iter().zip(results) {
+            // The one waiting may have gone (its connection closed): the
+            // write stands all the same.
+            let _ = request.reply.send(result);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn turn(number: u32, turn: &str) -> Write {
+        Write::Turn(
+            TurnRow {
+                game_id: "0000abcd".to_string(),
+                number,
+                turn: turn.to_string(),
+                played: 1,
+                color: Some("white".to_string()),
+                clock: None,
+            },
+            Vec::new(),
+        )
+    }
+
+    /// Writes committed together: one refused (a turn number stored
+    /// already) refuses only itself, the others are stored, and so are the
+    /// writes of the next batch (the savepoints and the transaction are
+    /// let go of either way).
+    #[test]
+    fn a_refused_write_of_a_batch_refuses_only_itself() {
+        let mut conn = sqlite::in_memory();
+        let game = Write::Game(
+            Box::new(GameRow {
+                id: "0000abcd".to_string(),
+                variant: "sygo".to_string(),
+                size: 9,
+                komi: 0.0,
+                black: "{}".to_string(),
+                white: "{}".to_string(),
+                black_token: None,
+                white_token: None,
+                source: "played".to_string(),
+                start: "sygo 9 9/9/9/9/9/9/9/9/9 w - 0".to_string(),
+                record: None,
+                created: 0,
+                request_id: None,
+                undos: 0,
+                time_control: None,
+                rated: None,
+                rematch_of: None,
+            }),
+            Vec::new(),
+        );
+        let commit = |conn: &mut dyn Sql, writes: &[Write]| statements::commit(conn, writes.iter());
+        assert!(commit(&mut conn, &[game]).iter().all(Result::is_ok));
+        let results = commit(&mut conn, &[turn(1, "E5"), turn(1, "C3"), turn(2, "G7")]);
+        assert!(results[0].is_ok());
+        assert!(matches!(results[1], Err(WriteError::Duplicate)));
+        assert!(results[2].is_ok());
+        let results = commit(&mut conn, &[turn(3, "A1"), turn(2, "B2")]);
+        assert!(results[0].is_ok());
+        assert!(matches!(results[1], Err(WriteError::Duplicate)));
+        let stored: Vec<String> = conn
+            .query("SELECT turn FROM turns ORDER BY number", &[])
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0).unwrap())
+            .collect();
+        assert_eq!(stored, ["E5", "G7", "A1"]);
+    }
+
+    #[test]
+    fn an_address_names_its_store() {
+        assert_eq!(
+            Database::parse("postgres://ann@db.example/sygo"),
+            Database::Postgres("postgres://ann@db.example/sygo".to_string())
+        );
+        assert_eq!(
+            Database::parse("postgresql:///sygo"),
+            Database::Postgres("postgresql:///sygo".to_string())
+        );
+        assert_eq!(
+            Database::parse("games.db"),
+            Database::Sqlite(PathBuf::from("games.db"))
+        );
+        // The password is never shown.
+        let shown = Database::parse("postgres://ann:secret@db.example:5433/sygo").to_string();
+        assert_eq!(shown, "postgres://ann@db.example:5433/sygo");
+    }
+}

@@ -1,0 +1,302 @@
+//! The PostgreSQL store, for a server that outgrows one machine: the same
+//! tables and statements as the SQLite store (`migrations/postgres/`), on
+//! PostgreSQL's own durability (a commit returns once it is flushed, with
+//! the server's default `synchronous_commit`).
+//!
+//! The host's commands (`sygo admin`) tell the servers that accounts
+//! changed with `NOTIFY sygo_changes`; the writer's connection listens, and
+//! reads the accounts again when told.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+use std::time::Duration;
+
+use bytes::BytesMut;
+use postgres::error::SqlState;
+use postgres::fallible_iterator::FallibleIterator;
+use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
+use postgres::{Client, NoTls, Statement};
+
+use super::sql::{Cell, Row, Sql, SqlError, Value};
+use super::{DbError, Store};
+
+/// The schema, one migration per file, applied in order; a store's
+/// `sygo_migrations` table lists those applied.
+const MIGRATIONS: &[&str] = &[include_str!("../../migrations/postgres/0001_schema.sql")];
+
+/// The channel on which the servers hear that accounts changed.
+const CHANNEL: &str = "sygo_changes";
+
+/// The key of the advisory lock held while the schema is brought up to
+/// date, so that servers started together apply each migration once.
+const MIGRATION_LOCK: i64 = 0x5359_474f_0001;
+
+/// The key of the advisory lock a server's writer holds for as long as it
+/// runs: one server a database (the servers keep the games in memory, so a
+/// second would not see the first's turns).
+const SERVER_LOCK: i64 = 0x5359_474f_0002;
+
+/// A connection, with every statement it ran kept prepared.
+pub(super) struct Postgres {
+    client: Client,
+    statements: HashMap<String, Statement>,
+}
+
+/// Connects to the database at `url` (`postgres://user:password@host/db`,
+/// or any form `libpq` takes), brings its schema up to date, and listens
+/// for other programs' changes.
+pub(super) fn open(url: &str) -> Result<Postgres, DbError> {
+    let mut store = connect(url).map_err(DbError)?;
+    let fail = |what: &str, e: &dyn std::fmt::Display| {
+        DbError(format!("database {}: {what}: {e}", describe(url)))
+    };
+    migrate(&mut store.client).map_err(|e| fail("cannot bring its schema up to date", &e))?;
+    let mut waited = Duration::ZERO;
+    loop {
+        let alone: bool = store
+            .client
+            .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])
+            .map_err(|e| fail("cannot lock it", &e))?
+            .get(0);
+        if alone {
+            break;
+        }
+        // A server stopping lets it go once its last writes are committed:
+        // wait for that a while.
+        if waited >= super::LOCK_WAIT {
+            return Err(fail("cannot use it", &super::ANOTHER_SERVER));
+        }
+        std::thread::sleep(super::LOCK_POLL);
+        waited += super::LOCK_POLL;
+    }
+    store
+        .client
+        .batch_execute(&format!("LISTEN {CHANNEL}"))
+        .map_err(|e| fail("cannot listen for changes", &e))?;
+    Ok(store)
+}
+
+/// Connects to the database at `url` without changing it (`sygo admin`).
+pub(super) fn connect(url: &str) -> Result<Postgres, String> {
+    let config = postgres::Config::from_str(url)
+        .map_err(|e| format!("database {}: not a PostgreSQL address: {e}", describe(url)))?;
+    let mut client = config
+        .connect(NoTls)
+        .map_err(|e| format!("database {}: cannot connect: {e}", describe(url)))?;
+    // A row held by another connection makes a write fail after 5 s, as
+    // SQLite's busy timeout does, instead of waiting for ever.
+    // PostgreSQL's notices ("already exists, skipping") are not for the
+    // host's log.
+    client
+        .batch_execute("SET lock_timeout = '5s'; SET client_min_messages = warning")
+        .map_err(|e| format!("database {}: cannot set it up: {e}", describe(url)))?;
+    Ok(Postgres {
+        client,
+        statements: HashMap::new(),
+    })
+}
+
+/// The address without its password, for messages and logs.
+pub(crate) fn describe(url: &str) -> String {
+    match postgres::Config::from_str(url) {
+        Ok(config) => {
+            let user = config.get_user().unwrap_or("");
+            let hosts: Vec<String> = config
+                .get_hosts()
+                .iter()
+                .map(|h| match h {
+                    postgres::config::Host::Tcp(name) => name.clone(),
+                    #[cfg(unix)]
+                    postgres::config::Host::Unix(path) => path.display().to_string(),
+                })
+                .collect();
+            let port = config
+                .get_ports()
+                .first()
+                .map_or(String::new(), |p| format!(":{p}"));
+            format!(
+                "postgres://{user}@{}{port}/{}",
+                hosts.join(","),
+                config.get_dbname().unwrap_or("")
+            )
+        }
+        Err(_) => "(an address that cannot be read)".to_string(),
+    }
+}
+
+/// Applies the migrations not applied yet, each in a transaction, under an
+/// advisory lock.
+fn migrate(client: &mut Client) -> Result<(), postgres::Error> {
+    client.execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])?;
+    let result = (|| {
+        client.batch_execute(
+            "CREATE TABLE IF NOT EXISTS sygo_migrations \
+             (version BIGINT PRIMARY KEY, applied BIGINT NOT NULL)",
+        )?;
+        let done: i64 = client
+            .query_one("SELECT coalesce(max(version), 0) FROM sygo_migrations", &[])?
+            .get(0);
+        for (version, sql) in (1_i64..).zip(MIGRATIONS) {
+            if version <= done {
+                continue;
+            }
+            let mut tx = client.transaction()?;
+            tx.batch_execute(sql)?;
+            tx.execute(
+                "INSERT INTO sygo_migrations (version, applied) VALUES ($1, $2)",
+                &[&version, &crate::time::now_ms()],
+            )?;
+            tx.commit()?;
+        }
+        Ok(())
+    })();
+    client.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK])?;
+    result
+}
+
+impl Postgres {
+    /// The statement of `sql`, prepared once. The statements are written
+    /// with SQLite's numbered parameters `?1`, `?2`; PostgreSQL's are `$1`,
+    /// `$2`. No statement of the server has a `?` anywhere else.
+    fn prepare(&mut self, sql: &str) -> Result<Statement, SqlError> {
+        if let Some(st) = self.statements.get(sql) {
+            return Ok(st.clone());
+        }
+        let st = self
+            .client
+            .prepare(&sql.replace('?', "$"))
+            .map_err(classify)?;
+        self.statements.insert(sql.to_string(), st.clone());
+        Ok(st)
+    }
+
+    /// Tells every server listening that accounts changed (delivered when
+    /// the transaction commits).
+    pub(super) fn notify(&mut self) -> Result<(), SqlError> {
+        self.run(&format!("NOTIFY {CHANNEL}"))
+    }
+}
+
+impl Store for Postgres {
+    fn as_sql(&mut self) -> &mut dyn Sql {
+        self
+    }
+
+    /// A notification on [`CHANNEL`] came since the last call. The client
+    /// reads what the server sent only while it waits on its connection:
+    /// it waits a millisecond for notifications not read yet.
+    fn changed_elsewhere(&mut self) -> bool {
+        let mut changed = false;
+        let mut notifications = self.client.notifications();
+        let mut pending = notifications.timeout_iter(Duration::from_millis(1));
+        while let Ok(Some(_)) = pending.next() {
+            changed = true;
+        }
+        changed
+    }
+}
+
+impl ToSql for Value<'_> {
+    fn to_sql(
+        &self,
+        ty: &Type,
+        out: &mut BytesMut,
+    ) -> Result<IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        match *self {
+            Value::Null => Ok(IsNull::Yes),
+            Value::Int(i) => match *ty {
+                Type::INT4 => i32::try_from(i)?.to_sql(ty, out),
+                Type::INT2 => i16::try_from(i)?.to_sql(ty, out),
+                _ => i.to_sql(ty, out),
+            },
+            Value::Real(x) => x.to_sql(ty, out),
+            Value::Text(s) => s.to_sql(ty, out),
+        }
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+
+    to_sql_checked!();
+}
+
+impl Sql for Postgres {
+    fn run(&mut self, sql: &str) -> Result<(), SqlError> {
+        self.client.batch_execute(sql).map_err(classify)
+    }
+
+    fn execute(&mut self, sql: &str, params: &[Value<'_>]) -> Result<u64, SqlError> {
+        let st = self.prepare(sql)?;
+        let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p as _).collect();
+        self.client.execute(&st, &params).map_err(classify)
+    }
+
+    fn query(&mut self, sql: &str, params: &[Value<'_>]) -> Result<Vec<Row>, SqlError> {
+        let st = self.prepare(sql)?;
+        let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p as _).collect();
+        let rows = self.client.query(&st, &params).map_err(classify)?;
+        rows.iter()
+            .map(|row| {
+                (0..row.len())
+                    .map(|i| cell(row, i))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(Row)
+            })
+            .collect()
+    }
+}
+
+/// The `i`-th column of `row` as a [`Cell`].
+fn cell(row: &postgres::Row, i: usize) -> Result<Cell, SqlError> {
+    let ty = row.columns()[i].type_().clone();
+    let read = |e: postgres::Error| SqlError::Failed(e.to_string());
+    Ok(match ty {
+        Type::INT8 => row
+            .try_get::<_, Option<i64>>(i)
+            .map_err(read)?
+            .map_or(Cell::Null, Cell::Int),
+        Type::INT4 => row
+            .try_get::<_, Option<i32>>(i)
+            .map_err(read)?
+            .map_or(Cell::Null, |n| Cell::Int(n.into())),
+        Type::INT2 => row
+            .try_get::<_, Option<i16>>(i)
+            .map_err(read)?
+            .map_or(Cell::Null, |n| Cell::Int(n.into())),
+        Type::BOOL => row
+            .try_get::<_, Option<bool>>(i)
+            .map_err(read)?
+            .map_or(Cell::Null, |b| Cell::Int(b.into())),
+        Type::FLOAT8 => row
+            .try_get::<_, Option<f64>>(i)
+            .map_err(read)?
+            .map_or(Cell::Null, Cell::Real),
+        Type::FLOAT4 => row
+            .try_get::<_, Option<f32>>(i)
+            .map_err(read)?
+            .map_or(Cell::Null, |x| Cell::Real(x.into())),
+        Type::TEXT | Type::VARCHAR | Type::BPCHAR | Type::NAME => row
+            .try_get::<_, Option<String>>(i)
+            .map_err(read)?
+            .map_or(Cell::Null, Cell::Text),
+        other => {
+            return Err(SqlError::Failed(format!(
+                "column {i} has the type {other}, which the server does not read"
+            )));
+        }
+    })
+}
+
+/// A taken key is a duplicate; anything else a failure.
+fn classify(e: postgres::Error) -> SqlError {
+    let why = match e.as_db_error() {
+        Some(db) => format!("{}: {}", db.severity(), db.message()),
+        None => e.to_string(),
+    };
+    if e.code() == Some(&SqlState::UNIQUE_VIOLATION) {
+        SqlError::Duplicate(why)
+    } else {
+        SqlError::Failed(why)
+    }
+}

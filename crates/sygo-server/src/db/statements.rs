@@ -1,0 +1,612 @@
+//! Every statement of the server, written once in the SQL both stores
+//! take: the writes ([`apply`]) and the reads at start ([`load`],
+//! [`load_accounts`]). Where SQLite wrote `INSERT OR REPLACE`, both take
+//! `INSERT … ON CONFLICT … DO UPDATE`.
+
+use std::collections::HashMap;
+
+use super::sql::{Row, Sql, SqlError, vals};
+use super::{
+    AccountRow, ChallengeRow, ChatRow, GameRow, PositionRow, SeatRow, SessionRow, StoredAccounts,
+    StoredGame, StoredReview, StoredTurn, TurnRow, UndoDeclinedRow, VacationRow, Write, WriteError,
+};
+use crate::ratings::RatingChange;
+
+impl From<SqlError> for WriteError {
+    fn from(e: SqlError) -> WriteError {
+        match e {
+            SqlError::Duplicate(_) => WriteError::Duplicate,
+            SqlError::Failed(why) => WriteError::Failed(why),
+        }
+    }
+}
+
+/// Commits the writes in one transaction, each in its own savepoint so that
+/// one refused write (a turn number stored already) refuses only itself;
+/// the result of each (all failed if the commit fails).
+pub(super) fn commit<'a>(
+    conn: &mut dyn Sql,
+    writes: impl ExactSizeIterator<Item = &'a Write>,
+) -> Vec<Result<(), WriteError>> {
+    let n = writes.len();
+    let failed = |e: SqlError| vec![Err(WriteError::Failed(e.to_string())); n];
+    if let Err(e) = conn.run("BEGIN") {
+        return failed(e);
+    }
+    let mut results = Vec::with_capacity(n);
+    for write in writes {
+        results.push(apply_in_savepoint(conn, write));
+    }
+    match conn.run("COMMIT") {
+        Ok(()) => results,
+        Err(e) => {
+            let _ = conn.run("ROLLBACK");
+            failed(e)
+        }
+    }
+}
+
+/// One write in a savepoint: all of it or nothing.
+fn apply_in_savepoint(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
+    conn.run("SAVEPOINT write")?;
+    match apply(conn, write) {
+        Ok(()) => Ok(conn.run("RELEASE write")?),
+        Err(e) => {
+            // Undone, and the savepoint let go of.
+            let _ = conn.run("ROLLBACK TO write");
+            let _ = conn.run("RELEASE write");
+            Err(e)
+        }
+    }
+}
+
+/// A write's statements (in the savepoint `apply_in_savepoint` opened).
+fn apply(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
+    match write {
+        Write::Ping => {
+            conn.query("SELECT 1", &[])?;
+        }
+        Write::Game(game, turns) => {
+            insert_game(conn, game)?;
+            for turn in turns {
+                insert_turn(conn, turn)?;
+            }
+        }
+        Write::Turn(turn, ratings) => {
+            insert_turn(conn, turn)?;
+            for change in ratings {
+                insert_rating_change(conn, change)?;
+            }
+        }
+        Write::Chat(c) => {
+            conn.execute(
+                "INSERT INTO chat (game_id, number, color, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                vals![c.game_id, c.number, c.color, c.text, c.at],
+            )?;
+        }
+        Write::UndoDeclined(d) => {
+            conn.execute(
+                "INSERT INTO undo_declines (game_id, color, turn_number, undos) \
+                 VALUES (?1, ?2, ?3, ?4) ON CONFLICT (game_id) DO UPDATE SET \
+                 color = excluded.color, turn_number = excluded.turn_number, \
+                 undos = excluded.undos",
+                vals![d.game_id, d.color, d.turn_number, d.undos],
+            )?;
+        }
+        Write::Conditional {
+            game_id,
+            color,
+            tree,
+        } => match tree {
+            Some(tree) => {
+                conn.execute(
+                    "INSERT INTO conditionals (game_id, color, tree) VALUES (?1, ?2, ?3) \
+                     ON CONFLICT (game_id, color) DO UPDATE SET tree = excluded.tree",
+                    vals![game_id, color, tree],
+                )?;
+            }
+            None => {
+                conn.execute(
+                    "DELETE FROM conditionals WHERE game_id = ?1 AND color = ?2",
+                    vals![game_id, color],
+                )?;
+            }
+        },
+        Write::Challenge(c) => {
+            conn.execute(
+                "INSERT INTO challenges (id, account_id, opponent_id, terms, created, state, \
+                 game_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                vals![
+                    c.id,
+                    c.account_id,
+                    c.opponent_id,
+                    c.terms,
+                    c.created,
+                    c.state,
+                    c.game_id
+                ],
+            )?;
+        }
+        Write::Withdraw { id } => {
+            conn.execute(
+                "UPDATE challenges SET state = 'withdrawn' WHERE id = ?1",
+                vals![id],
+            )?;
+        }
+        Write::Accept {
+            game,
+            seats,
+            challenge,
+        } => {
+            insert_game(conn, game)?;
+            insert_seats(conn, seats)?;
+            let changed = conn.execute(
+                "UPDATE challenges SET state = 'accepted', game_id = ?2 \
+                 WHERE id = ?1 AND state = 'open'",
+                vals![challenge, game.id],
+            )?;
+            if changed != 1 {
+                return Err(WriteError::Duplicate);
+            }
+        }
+        Write::Undo {
+            game_id,
+            keep,
+            undos,
+        } => {
+            conn.execute(
+                "DELETE FROM turns WHERE game_id = ?1 AND number > ?2",
+                vals![game_id, keep],
+            )?;
+            conn.execute(
+                "UPDATE games SET undos = ?2 WHERE id = ?1",
+                vals![game_id, undos],
+            )?;
+        }
+        Write::Review {
+            game_id,
+            requested,
+            pending,
+        } => {
+            conn.execute(
+                "INSERT INTO reviews (game_id, requested, pending) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (game_id) DO UPDATE SET requested = excluded.requested, \
+                 pending = excluded.pending",
+                vals![game_id, requested, pending],
+            )?;
+        }
+        Write::ReviewPosition { game_id, row } => {
+            conn.execute(
+                "INSERT INTO review_positions (game_id, turn, hash, win_rate, score_lead, best, \
+                 visits, ownership) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) \
+                 ON CONFLICT (game_id, turn) DO UPDATE SET hash = excluded.hash, \
+                 win_rate = excluded.win_rate, score_lead = excluded.score_lead, \
+                 best = excluded.best, visits = excluded.visits, ownership = excluded.ownership",
+                vals![
+                    game_id,
+                    row.turn,
+                    row.hash,
+                    row.win_rate,
+                    row.score_lead,
+                    row.best,
+                    row.visits,
+                    row.ownership
+                ],
+            )?;
+        }
+        Write::Account(a) => {
+            conn.execute(
+                "INSERT INTO accounts (id, name, name_key, password_hash, created, disabled) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                vals![
+                    a.id,
+                    a.name,
+                    a.name.to_ascii_lowercase(),
+                    a.password_hash,
+                    a.created,
+                    a.disabled
+                ],
+            )?;
+        }
+        Write::Password {
+            account_id,
+            password_hash,
+            keep,
+        } => {
+            conn.execute(
+                "UPDATE accounts SET password_hash = ?2 WHERE id = ?1",
+                vals![account_id, password_hash],
+            )?;
+            conn.execute(
+                "DELETE FROM sessions WHERE account_id = ?1 AND secret_hash <> ?2",
+                vals![account_id, keep],
+            )?;
+        }
+        Write::Session(row) => {
+            conn.execute(
+                "INSERT INTO sessions (secret_hash, account_id, created, expires) \
+                 VALUES (?1, ?2, ?3, ?4)",
+                vals![row.secret_hash, row.account_id, row.created, row.expires],
+            )?;
+        }
+        Write::EndSession { secret_hash } => {
+            conn.execute(
+                "DELETE FROM sessions WHERE secret_hash = ?1",
+                vals![secret_hash],
+            )?;
+        }
+        Write::RenewSession {
+            secret_hash,
+            expires,
+        } => {
+            conn.execute(
+                "UPDATE sessions SET expires = ?2 WHERE secret_hash = ?1",
+                vals![secret_hash, expires],
+            )?;
+        }
+        Write::Seats(seats) => insert_seats(conn, seats)?,
+        Write::VacationOn { account_id, since } => {
+            conn.execute(
+                "UPDATE accounts SET vacation_since = ?2 WHERE id = ?1",
+                vals![account_id, since],
+            )?;
+        }
+        Write::VacationOff { vacation, credits } => {
+            conn.execute(
+                "UPDATE accounts SET vacation_since = NULL WHERE id = ?1",
+                vals![vacation.account_id],
+            )?;
+            conn.execute(
+                "INSERT INTO vacations (account_id, started, ended) VALUES (?1, ?2, ?3)",
+                vals![vacation.account_id, vacation.started, vacation.ended],
+            )?;
+            for c in credits {
+                conn.execute(
+                    "INSERT INTO clock_credits (game_id, turn, credit_ms) VALUES (?1, ?2, ?3) \
+                     ON CONFLICT (game_id, turn) DO UPDATE SET credit_ms = excluded.credit_ms",
+                    vals![c.game_id, c.turn, c.credit_ms],
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn insert_game(conn: &mut dyn Sql, g: &GameRow) -> Result<(), SqlError> {
+    conn.execute(
+        "INSERT INTO games (id, variant, size, komi, black, white, black_token, \
+         white_token, source, start, record, created, request_id, undos, time_control, \
+         rated_black, rated_white, rematch_of) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+        vals![
+            g.id,
+            g.variant,
+            g.size,
+            g.komi,
+            g.black,
+            g.white,
+            g.black_token,
+            g.white_token,
+            g.source,
+            g.start,
+            g.record,
+            g.created,
+            g.request_id,
+            g.undos,
+            g.time_control,
+            g.rated.map(|r| r[0]),
+            g.rated.map(|r| r[1]),
+            g.rematch_of
+        ],
+    )?;
+    Ok(())
+}
+
+fn insert_seats(conn: &mut dyn Sql, seats: &[SeatRow]) -> Result<(), SqlError> {
+    for seat in seats {
+        conn.execute(
+            "INSERT INTO seats (game_id, color, account_id, claimed) VALUES (?1, ?2, ?3, ?4)",
+            vals![seat.game_id, seat.color, seat.account_id, seat.claimed],
+        )?;
+    }
+    Ok(())
+}
+
+fn insert_rating_change(conn: &mut dyn Sql, c: &RatingChange) -> Result<(), SqlError> {
+    conn.execute(
+        "INSERT INTO rating_changes (game_id, account_id, family, score, rating, deviation, \
+         volatility, games, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        vals![
+            c.game_id,
+            c.account_id,
+            c.family,
+            c.score,
+            c.rating,
+            c.deviation,
+            c.volatility,
+            c.games,
+            c.at
+        ],
+    )?;
+    Ok(())
+}
+
+fn insert_turn(conn: &mut dyn Sql, t: &TurnRow) -> Result<(), SqlError> {
+    conn.execute(
+        "INSERT INTO turns (game_id, number, turn, played, color, clock) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        vals![t.game_id, t.number, t.turn, t.played, t.color, t.clock],
+    )?;
+    Ok(())
+}
+
+/// Each row of a query, read by `read`.
+fn rows<T>(
+    conn: &mut dyn Sql,
+    sql: &str,
+    read: impl Fn(&Row) -> Result<T, SqlError>,
+) -> Result<Vec<T>, SqlError> {
+    conn.query(sql, &[])?.iter().map(read).collect()
+}
+
+/// Every review with its positions, by game.
+fn load_reviews(conn: &mut dyn Sql) -> Result<HashMap<String, StoredReview>, SqlError> {
+    let mut reviews: HashMap<String, StoredReview> = rows(
+        conn,
+        "SELECT game_id, requested, pending FROM reviews",
+        |r| {
+            Ok((
+                r.get(0)?,
+                StoredReview {
+                    requested: r.get(1)?,
+                    pending: r.get(2)?,
+                    positions: Vec::new(),
+                },
+            ))
+        },
+    )?
+    .into_iter()
+    .collect();
+    let positions = rows(
+        conn,
+        "SELECT game_id, turn, hash, win_rate, score_lead, best, visits, ownership \
+         FROM review_positions ORDER BY game_id, turn",
+        |r| {
+            Ok((
+                r.get::<String>(0)?,
+                PositionRow {
+                    turn: r.get(1)?,
+                    hash: r.get(2)?,
+                    win_rate: r.get(3)?,
+                    score_lead: r.get(4)?,
+                    best: r.get(5)?,
+                    visits: r.get(6)?,
+                    ownership: r.get(7)?,
+                },
+            ))
+        },
+    )?;
+    for (id, position) in positions {
+        if let Some(review) = reviews.get_mut(&id) {
+            review.positions.push(position);
+        }
+    }
+    Ok(reviews)
+}
+
+/// Every game with its turns, oldest first.
+pub(super) fn load(conn: &mut dyn Sql) -> Result<Vec<StoredGame>, SqlError> {
+    let mut reviews = load_reviews(conn)?;
+    let mut chat: HashMap<String, Vec<ChatRow>> = HashMap::new();
+    for row in rows(
+        conn,
+        "SELECT game_id, number, color, text, at FROM chat ORDER BY game_id, number",
+        |r| {
+            Ok(ChatRow {
+                game_id: r.get(0)?,
+                number: r.get(1)?,
+                color: r.get(2)?,
+                text: r.get(3)?,
+                at: r.get(4)?,
+            })
+        },
+    )? {
+        chat.entry(row.game_id.clone()).or_default().push(row);
+    }
+    let mut conditionals: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    for (game, color, tree) in rows(conn, "SELECT game_id, color, tree FROM conditionals", |r| {
+        Ok((r.get::<String>(0)?, r.get(1)?, r.get(2)?))
+    })? {
+        conditionals.entry(game).or_default().push((color, tree));
+    }
+    let mut credits: HashMap<String, Vec<(u32, i64)>> = HashMap::new();
+    for (game, turn, ms) in rows(
+        conn,
+        "SELECT game_id, turn, credit_ms FROM clock_credits",
+        |r| Ok((r.get::<String>(0)?, r.get(1)?, r.get(2)?)),
+    )? {
+        credits.entry(game).or_default().push((turn, ms));
+    }
+    let mut declined: HashMap<String, UndoDeclinedRow> = HashMap::new();
+    for row in rows(
+        conn,
+        "SELECT game_id, color, turn_number, undos FROM undo_declines",
+        |r| {
+            Ok(UndoDeclinedRow {
+                game_id: r.get(0)?,
+                color: r.get(1)?,
+                turn_number: r.get(2)?,
+                undos: r.get(3)?,
+            })
+        },
+    )? {
+        declined.insert(row.game_id.clone(), row);
+    }
+    let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
+    for (id, turn) in rows(
+        conn,
+        "SELECT game_id, turn, played, color, clock FROM turns ORDER BY game_id, number",
+        |r| {
+            Ok((
+                r.get::<String>(0)?,
+                StoredTurn {
+                    turn: r.get(1)?,
+                    played: r.get(2)?,
+                    color: r.get(3)?,
+                    clock: r.get(4)?,
+                },
+            ))
+        },
+    )? {
+        turns.entry(id).or_default().push(turn);
+    }
+    let games = rows(
+        conn,
+        "SELECT id, variant, size, komi, black, white, black_token, white_token, \
+         source, start, record, created, request_id, undos, time_control, rated_black, \
+         rated_white, rematch_of FROM games ORDER BY created, id",
+        game_row,
+    )?;
+    Ok(games
+        .into_iter()
+        .map(|row| StoredGame {
+            turns: turns.remove(&row.id).unwrap_or_default(),
+            review: reviews.remove(&row.id),
+            chat: chat.remove(&row.id).unwrap_or_default(),
+            conditionals: conditionals.remove(&row.id).unwrap_or_default(),
+            credits: credits.remove(&row.id).unwrap_or_default(),
+            undo_declined: declined.remove(&row.id),
+            row,
+        })
+        .collect())
+}
+
+/// A row of `games` as `load` selects it.
+fn game_row(r: &Row) -> Result<GameRow, SqlError> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        variant: r.get(1)?,
+        size: r.get(2)?,
+        komi: r.get(3)?,
+        black: r.get(4)?,
+        white: r.get(5)?,
+        black_token: r.get(6)?,
+        white_token: r.get(7)?,
+        source: r.get(8)?,
+        start: r.get(9)?,
+        record: r.get(10)?,
+        created: r.get(11)?,
+        request_id: r.get(12)?,
+        undos: r.get(13)?,
+        time_control: r.get(14)?,
+        rated: match (r.get::<Option<i64>>(15)?, r.get::<Option<i64>>(16)?) {
+            (Some(b), Some(w)) => Some([b, w]),
+            _ => None,
+        },
+        rematch_of: r.get(17)?,
+    })
+}
+
+/// Every account, the sessions that have not expired, every seat, the
+/// vacations, the rating changes and the challenges.
+pub(crate) fn load_accounts(conn: &mut dyn Sql) -> Result<StoredAccounts, SqlError> {
+    let accounts = rows(
+        conn,
+        "SELECT id, name, password_hash, created, disabled, vacation_since FROM accounts \
+         ORDER BY id",
+        |r| {
+            Ok(AccountRow {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                password_hash: r.get(2)?,
+                created: r.get(3)?,
+                disabled: r.get(4)?,
+                vacation_since: r.get(5)?,
+            })
+        },
+    )?;
+    let vacations = rows(
+        conn,
+        "SELECT account_id, started, ended FROM vacations ORDER BY account_id, started",
+        |r| {
+            Ok(VacationRow {
+                account_id: r.get(0)?,
+                started: r.get(1)?,
+                ended: r.get(2)?,
+            })
+        },
+    )?;
+    let sessions = conn
+        .query(
+            "SELECT secret_hash, account_id, created, expires FROM sessions WHERE expires > ?1",
+            vals![crate::time::now_ms()],
+        )?
+        .iter()
+        .map(|r| {
+            Ok(SessionRow {
+                secret_hash: r.get(0)?,
+                account_id: r.get(1)?,
+                created: r.get(2)?,
+                expires: r.get(3)?,
+            })
+        })
+        .collect::<Result<Vec<_>, SqlError>>()?;
+    let seats = rows(
+        conn,
+        "SELECT game_id, color, account_id, claimed FROM seats ORDER BY claimed",
+        |r| {
+            Ok(SeatRow {
+                game_id: r.get(0)?,
+                color: r.get(1)?,
+                account_id: r.get(2)?,
+                claimed: r.get(3)?,
+            })
+        },
+    )?;
+    let challenges = rows(
+        conn,
+        "SELECT id, account_id, opponent_id, terms, created, state, game_id FROM challenges \
+         ORDER BY created",
+        |r| {
+            Ok(ChallengeRow {
+                id: r.get(0)?,
+                account_id: r.get(1)?,
+                opponent_id: r.get(2)?,
+                terms: r.get(3)?,
+                created: r.get(4)?,
+                state: r.get(5)?,
+                game_id: r.get(6)?,
+            })
+        },
+    )?;
+    Ok(StoredAccounts {
+        accounts,
+        sessions,
+        seats,
+        vacations,
+        rating_changes: load_rating_changes(conn)?,
+        challenges,
+    })
+}
+
+/// Every rating change not annulled, oldest first.
+pub(crate) fn load_rating_changes(conn: &mut dyn Sql) -> Result<Vec<RatingChange>, SqlError> {
+    rows(
+        conn,
+        "SELECT game_id, account_id, family, score, rating, deviation, volatility, games, at \
+         FROM rating_changes WHERE annulled = 0 ORDER BY at, game_id, account_id",
+        |r| {
+            Ok(RatingChange {
+                game_id: r.get(0)?,
+                account_id: r.get(1)?,
+                family: r.get(2)?,
+                score: r.get(3)?,
+                rating: r.get(4)?,
+                deviation: r.get(5)?,
+                volatility: r.get(6)?,
+                games: r.get(7)?,
+                at: r.get(8)?,
+            })
+        },
+    )
+}

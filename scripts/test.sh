@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Every test, as CI runs them (.ci/run calls this):
+#   1. the whole workspace (`cargo test`: rules, AI, protocol, records, the
+#      command line, the web server on SQLite, the browser tests);
+#   2. the web server's whole suite again on PostgreSQL, on a server of its
+#      own that scripts/with-postgres.sh starts (and installs when missing),
+#      with `sygo serve` killed (SIGKILL) and started again on it, and `sygo
+#      admin` on it.
+# Arguments go to the first `cargo test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo test "$@"
+echo "the web server's suite on PostgreSQL:" >&2
+scripts/with-postgres.sh bash -c '
+    cargo test -p sygo-server --tests &&
+    cargo test -p sygo --test serve -- --exact \
+        games_survive_sigkill_and_the_ai_resumes \
+        a_rated_game_counts_exactly_once_when_the_server_is_killed_in_the_middle \
+        the_host_disables_an_account_from_the_command_line_while_the_server_runs'

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Runs a command with a PostgreSQL server of its own: a new cluster in a
+# temporary folder, owned by an unprivileged user, listening on a free
+# loopback port, removed when the command ends. The command finds the server
+# in SYGO_TEST_POSTGRES (postgres://sygo@127.0.0.1:PORT; the user `sygo` is
+# its superuser, trusted from this machine only).
+#
+#   scripts/with-postgres.sh cargo test -p sygo-server
+#
+# PostgreSQL's server programs come from Debian's package `postgresql`;
+# they are installed when missing (as root, with apt-get), or the script
+# says what to install and stops.
+set -euo pipefail
+
+say() { echo "with-postgres: $*" >&2; }
+
+find_bindir() {
+    local dir
+    if command -v pg_config >/dev/null 2>&1; then
+        dir="$(pg_config --bindir 2>/dev/null || true)"
+        if [[ -x "$dir/initdb" && -x "$dir/pg_ctl" ]]; then echo "$dir"; return; fi
+    fi
+    # Debian keeps the server's programs out of PATH, one folder a version.
+    for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+        if [[ -x "$dir/initdb" && -x "$dir/pg_ctl" ]]; then echo "$dir"; return; fi
+    done
+    if command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1; then
+        dirname "$(command -v initdb)"
+    fi
+}
+
+bindir="$(find_bindir)"
+if [[ -z "$bindir" ]]; then
+    if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
+        say "PostgreSQL is missing: installing Debian's package postgresql"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq >&2
+        apt-get install -y -qq --no-install-recommends postgresql >&2
+        bindir="$(find_bindir)"
+    fi
+    if [[ -z "$bindir" ]]; then
+        say "PostgreSQL's server programs (initdb, pg_ctl) are not installed."
+        say "Install them (Debian, Ubuntu: sudo apt-get install postgresql) and run again."
+        exit 1
+    fi
+fi
+
+# PostgreSQL refuses to run as root: as root, the cluster belongs to the
+# package's `postgres` user (or a user made for it).
+as_owner=()
+if [[ "$(id -u)" == 0 ]]; then
+    owner=postgres
+    if ! id "$owner" >/dev/null 2>&1; then
+        owner=sygo-test
+        id "$owner" >/dev/null 2>&1 || useradd --system --no-create-home "$owner"
+    fi
+    as_owner=(runuser -u "$owner" --)
+fi
+
+dir="$(mktemp -d "${TMPDIR:-/tmp}/sygo-postgres.XXXXXX")"
+chmod 755 "$dir"
+[[ ${#as_owner[@]} -gt 0 ]] && chown "$owner" "$dir"
+
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null || echo $((20000 + RANDOM % 20000)))"
+
+stop() {
+    "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$dir"
+}
+trap stop EXIT
+
+"${as_owner[@]}" "$bindir/initdb" -D "$dir/data" --username=sygo --auth=trust \
+    --encoding=UTF8 --locale=C >"$dir/initdb.log" 2>&1 || {
+    cat "$dir/initdb.log" >&2
+    say "initdb failed"
+    exit 1
+}
+# Tests check behaviour, not durability: no flush to disk, and enough
+# connections for every test's servers.
+"${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir \
+        -c fsync=off -c synchronous_commit=off -c full_page_writes=off \
+        -c max_connections=300" start >/dev/null || {
+    cat "$dir/server.log" >&2
+    say "the server did not start"
+    exit 1
+}
+say "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
+
+export SYGO_TEST_POSTGRES="postgres://sygo@127.0.0.1:$port"
+set +e
+"$@"
+status=$?
+set -e
+exit $status
