@@ -6,6 +6,9 @@
 # its superuser, trusted from this machine only).
 #
 #   scripts/with-postgres.sh cargo test -p sygo-server
+#   WITH_POSTGRES_DURABLE=1 scripts/with-postgres.sh sh -c \
+#       'createdb -h 127.0.0.1 -p ${SYGO_TEST_POSTGRES##*:} -U sygo load &&
+#        cargo bench -p sygo-server --bench load -- --db $SYGO_TEST_POSTGRES/load'
 #
 # PostgreSQL's server programs come from Debian's package `postgresql`;
 # they are installed when missing (as root, with apt-get), or the script
@@ -75,12 +78,14 @@ trap stop EXIT
     say "initdb failed"
     exit 1
 }
-# Tests check behaviour, not durability: no flush to disk, and enough
-# connections for every test's servers.
+# Tests check behaviour, not durability: no flush to disk (unless
+# WITH_POSTGRES_DURABLE=1, for a benchmark), and enough connections for every
+# test's servers.
+durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+[[ "${WITH_POSTGRES_DURABLE:-0}" == 1 ]] && durability=""
 "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
     -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir \
-        -c fsync=off -c synchronous_commit=off -c full_page_writes=off \
-        -c max_connections=300" start >/dev/null || {
+        $durability -c max_connections=300" start >/dev/null || {
     cat "$dir/server.log" >&2
     say "the server did not start"
     exit 1

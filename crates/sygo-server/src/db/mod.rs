@@ -779,7 +779,8 @@ fn writer(mut store: Box<dyn Store>, queue: mpsc::Receiver<Message>, changed: Ac
                 Err(_) => break,
             }
         }
-        let results = statements::commit(store.as_sql(), batch.iter().map(|r| &r.write));
+        let writes: Vec<&Write> = batch.iter().map(|r| &r.write).collect();
+        let results = statements::commit(store.as_sql(), &writes);
         for (request, result) in batch.into_iter().zip(results) {
             // The one waiting may have gone (its connection closed): the
             // write stands all the same.
@@ -835,7 +836,9 @@ mod tests {
             }),
             Vec::new(),
         );
-        let commit = |conn: &mut dyn Sql, writes: &[Write]| statements::commit(conn, writes.iter());
+        let commit = |conn: &mut dyn Sql, writes: &[Write]| {
+            statements::commit(conn, &writes.iter().collect::<Vec<_>>())
+        };
         assert!(commit(&mut conn, &[game]).iter().all(Result::is_ok));
         let results = commit(&mut conn, &[turn(1, "E5"), turn(1, "C3"), turn(2, "G7")]);
         assert!(results[0].is_ok());
