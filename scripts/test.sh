@@ -11,9 +11,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test "$@"
 echo "the web server's suite on PostgreSQL:" >&2
-scripts/with-postgres.sh bash -c '
-    cargo test -p sygo-server --tests &&
-    cargo test -p sygo --test serve -- --exact \
+# The server's test files by name, built with the whole workspace selected
+# (as by `cargo test` above), so that nothing is compiled again.
+server_tests=""
+for file in crates/sygo-server/tests/*.rs; do
+    server_tests+=" --test $(basename "$file" .rs)"
+done
+scripts/with-postgres.sh bash -c "
+    cargo test --workspace $server_tests &&
+    cargo test --workspace --test serve -- --exact \
         games_survive_sigkill_and_the_ai_resumes \
         a_rated_game_counts_exactly_once_when_the_server_is_killed_in_the_middle \
-        the_host_disables_an_account_from_the_command_line_while_the_server_runs'
+        the_host_disables_an_account_from_the_command_line_while_the_server_runs"

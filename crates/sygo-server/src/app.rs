@@ -122,7 +122,8 @@ impl AppState {
         // The clocks of the games of players on vacation stop as stored.
         crate::vacation::load(&state);
         review::start(&state);
-        Ok((state, Shutdown { ai, sender }))
+        let db = state.db.clone();
+        Ok((state, Shutdown { ai, sender, db }))
     }
 
     /// Number of games loaded.

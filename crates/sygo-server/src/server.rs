@@ -94,7 +94,8 @@ impl Server {
             "serving"
         );
         state.resume_ai();
-        let database = state.db.clone();
+        let stop = std::sync::Arc::new(stop);
+        let stopping = stop.clone();
         let served = axum::serve(
             listener,
             app(state).into_make_service_with_connect_info::<SocketAddr>(),
@@ -102,13 +103,13 @@ impl Server {
         .with_graceful_shutdown(async move {
             shutdown.await;
             tracing::info!(address = %addr, "shutting down");
-            stop.stop();
+            stopping.stop();
         })
         .await
         .map_err(|e| ServerError(format!("serving: {e}")));
         // Every request is answered: what a task still sends from now on
         // is refused, and the database is let go for the next server.
-        database.close();
+        stop.release_database();
         match &served {
             Ok(()) => tracing::info!(address = %addr, "stopped"),
             Err(e) => tracing::error!(address = %addr, error = %e, "stopped"),

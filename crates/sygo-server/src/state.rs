@@ -59,6 +59,7 @@ pub(crate) struct WebSettings {
 pub struct Shutdown {
     pub(crate) ai: Arc<Ai>,
     pub(crate) sender: watch::Sender<bool>,
+    pub(crate) db: Arc<Db>,
 }
 
 impl Shutdown {
@@ -66,5 +67,13 @@ impl Shutdown {
     pub fn stop(&self) {
         self.ai.stop_all();
         let _ = self.sender.send(true);
+    }
+
+    /// Lets the database go once the writes already sent are committed;
+    /// what a task still sends after is refused, so that nothing is
+    /// written behind the back of the next server on the database (one
+    /// server a database). Called once every request is answered.
+    pub fn release_database(&self) {
+        self.db.close();
     }
 }

@@ -23,7 +23,7 @@ async fn a_stored_game_that_cannot_be_read_is_skipped_and_the_others_are_served(
         .call("GET", &format!("/api/games/{}", ids[2]), None, None)
         .await;
     assert_eq!(status, 200);
-    app.shutdown.stop();
+    app.stop();
     let db = app.db.clone();
     drop(app);
 

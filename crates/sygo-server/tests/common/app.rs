@@ -41,6 +41,13 @@ impl App {
         }
     }
 
+    /// Stops the application as `sygo serve` does once its requests are
+    /// answered: the AI and the live streams stopped, the database let go.
+    pub fn stop(&self) {
+        self.shutdown.stop();
+        self.shutdown.release_database();
+    }
+
     pub async fn new(name: &str) -> App {
         App::open(super::temp_db(name)).await
     }
@@ -54,7 +61,7 @@ impl App {
     /// The same database read again by a new application with other
     /// settings.
     pub async fn restart_with(self, settings: fn(&mut Config)) -> App {
-        self.shutdown.stop();
+        self.stop();
         let db = self.db.clone();
         drop(self);
         App::open_with(db, settings).await
