@@ -11,6 +11,10 @@
 //!   (`mcts:level=3`), read, checked and built in one place; the options a
 //!   user can set are range-checked ([`options`]).
 //!
+//! - [`solver`]: the exact value of a whole game on the smallest boards
+//!   (Sygo 3×3 and 4×4, Hexsygo 2): White's score margin with best play,
+//!   and a line of play that keeps it (`sygo solve`).
+//!
 //! The search and the `uct` baseline build on these types; the arena that
 //! measures players against each other is the `sygo-arena` crate.
 //!
@@ -39,6 +43,7 @@ pub mod options;
 mod player;
 mod random;
 pub mod search;
+pub mod solver;
 mod spec;
 mod steps;
 mod turns;

@@ -15,6 +15,7 @@
 //!   (`docs/strength.md`).
 //! - `sygo analyze`: the AI's view of a position of a record: win rate,
 //!   score lead, the best turns, who owns what.
+//! - `sygo solve`: the exact value of a small board with best play.
 //! - `sygo serve` (also `sygo` with no command): the web app
 //!   (`docs/web.md`).
 //! - `sygo admin`: the host's commands on the web app's accounts.
@@ -35,6 +36,7 @@ mod rules;
 mod score;
 mod serve;
 mod show;
+mod solve;
 
 use std::io;
 use std::process::ExitCode;
@@ -91,6 +93,10 @@ enum Command {
     /// Fit the AI's learned step weights to the turns of game records
     /// (self-play records of a strong search, from `sygo arena --records`).
     Learn(learn::LearnArgs),
+    /// Solve a small board exactly from the empty position: White's score
+    /// margin with best play on both sides, and a line of play that reaches
+    /// it.
+    Solve(solve::SolveArgs),
     /// Start the web app: play in the browser, against the AI or another
     /// person (the default command).
     Serve(serve::ServeArgs),
@@ -142,6 +148,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Learn(args) => learn::run(&args),
+        Command::Solve(args) => solve::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Admin(args) => admin::run(&args),
     };
