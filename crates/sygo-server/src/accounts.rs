@@ -4,7 +4,7 @@
 //! since when, and those that ended, for the allowance: [`Vacation`]).
 //! Loaded from the database at start, again when another program changes
 //! it (`sygo admin`); every change is committed to the database first
-//! (`db.rs`), then made here.
+//! (`db/`), then made here.
 
 use std::collections::HashMap;
 
