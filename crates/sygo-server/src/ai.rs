@@ -12,15 +12,27 @@ use sygo_rules::{Game, Turn};
 
 use crate::error::ApiError;
 use crate::game::Side;
-use crate::games::Entry;
+use crate::games::{AI_LEASE_MS, Entry};
 use crate::metrics::PlayedBy;
 use crate::secret::seed;
 use crate::state::AppState;
 use crate::view::{PointMap, name};
 
+/// Plays the AI's turns in a game where a turn just made it the AI's to
+/// move (this server stored that turn, and with it the game's AI job, taken
+/// by this server if it plays the AI: `Entry::ai_job`). A server that
+/// leaves the AI to others on its database does nothing: a worker takes
+/// the job.
+pub(crate) fn start_turn(state: &AppState, entry: Arc<Entry>) {
+    if state.db.is_shared() && !state.db.takes_ai() {
+        return;
+    }
+    play_turns(state, entry);
+}
+
 /// Plays the AI's turns in a game, one after another while it is to move
 /// (both sides may be the AI), on a task of its own.
-pub(crate) fn start_turn(state: &AppState, entry: Arc<Entry>) {
+pub(crate) fn play_turns(state: &AppState, entry: Arc<Entry>) {
     let state = state.clone();
     tokio::spawn(async move {
         loop {
@@ -64,6 +76,11 @@ pub(crate) async fn after_turn(state: &AppState, entry: &Arc<Entry>) {
 /// when someone looks at the game, such as its player coming back.
 /// Nothing happens while a search runs, or once the server shuts down.
 pub(crate) fn resume(state: &AppState, entry: &Arc<Entry>) {
+    // With other servers on the database, the job's lease does this: a
+    // failed search's job is taken again when its lease runs out.
+    if state.db.is_shared() {
+        return;
+    }
     if !state.ai.stopping() && entry.claim_idle_ai_turn() {
         start_turn(state, entry.clone());
     }
@@ -104,10 +121,14 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
     let position = pos.clone();
     entry.set_ai_stop(Some(stop.clone()));
     state.ai.preempt_background(threads);
+    let renewing = renew_job_while_thinking(state, entry);
     let decision = state
         .ai
         .run(threads, stop, None, move || player.choose(&game, &budget))
         .await;
+    if let Some(renewing) = renewing {
+        renewing.abort();
+    }
     entry.set_ai_stop(None);
     let decision = decision?;
     if state.ai.stopping() {
@@ -164,6 +185,38 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
         Err(ApiError::Conflict(_)) => Ok(entry.ai_to_move()),
         Err(e) => Err(e),
     }
+}
+
+/// With other servers on the database, keeps this server's AI job of the
+/// game while it thinks (a killed server stops renewing it, and another
+/// takes the job once the lease runs out); the task to abort when done.
+fn renew_job_while_thinking(
+    state: &AppState,
+    entry: &Arc<Entry>,
+) -> Option<tokio::task::JoinHandle<()>> {
+    if !state.db.is_shared() {
+        return None;
+    }
+    let (state, id) = (state.clone(), entry.meta.id.clone());
+    Some(tokio::spawn(async move {
+        let every = Duration::from_millis((AI_LEASE_MS / 3).unsigned_abs());
+        loop {
+            tokio::time::sleep(every).await;
+            match state
+                .db
+                .renew_ai_job(&id, crate::time::now_ms() + AI_LEASE_MS)
+                .await
+            {
+                Ok(true) => {}
+                // Another took it, or it is done: this search's turn will be
+                // refused if the game moved on.
+                Ok(false) => break,
+                Err(e) => {
+                    tracing::warn!(game = %id, error = ?e, "the AI's job could not be renewed")
+                }
+            }
+        }
+    }))
 }
 
 /// A generator for the fallback turn.

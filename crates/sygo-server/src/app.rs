@@ -22,6 +22,7 @@ use tokio::sync::watch;
 use crate::accounts::Accounts;
 use crate::ai;
 use crate::api;
+use crate::cluster::{self, Role};
 use crate::config::{BODY_LIMIT, Config};
 use crate::db::{Db, Stored, StoredAccounts};
 use crate::error::ApiError;
@@ -50,6 +51,14 @@ impl AppState {
     ///
     /// The database cannot be opened or read.
     pub async fn open(config: &Config) -> Result<(AppState, Shutdown), ServerError> {
+        AppState::open_as(config, Role::Server).await
+    }
+
+    /// [`AppState::open`] for a server or a worker (`sygo worker`).
+    pub(crate) async fn open_as(
+        config: &Config,
+        role: Role,
+    ) -> Result<(AppState, Shutdown), ServerError> {
         let database = config.db.clone();
         // The accounts are read by `Db::open`, and again when another
         // program changes them; the slot is filled once they are loaded.
@@ -62,10 +71,12 @@ impl AppState {
                 accounts.replace(stored);
             }
         });
-        let (db, stored) = tokio::task::spawn_blocking(move || Db::open(&database, changed))
-            .await
-            .map_err(|e| ServerError(format!("opening the database: {e}")))?
-            .map_err(|e| ServerError(e.to_string()))?;
+        let takes_ai = config.ai_slots > 0;
+        let (db, stored) =
+            tokio::task::spawn_blocking(move || Db::open(&database, changed, takes_ai))
+                .await
+                .map_err(|e| ServerError(format!("opening the database: {e}")))?
+                .map_err(|e| ServerError(e.to_string()))?;
         let Stored {
             games: stored,
             accounts: mut stored_accounts,
@@ -118,7 +129,14 @@ impl AppState {
                 trust_proxy: config.trust_proxy,
             },
             metrics: Arc::new(Metrics::new()),
+            cluster: None,
         };
+        let mut state = state;
+        // Other servers on the database: followed from now on.
+        if let Some(opened) = cluster::open(&state, role, config.ai_slots) {
+            state.cluster = Some(opened.cluster.clone());
+            cluster::run(&state, opened);
+        }
         // The clocks of the games of players on vacation stop as stored.
         crate::vacation::load(&state);
         review::start(&state);
@@ -144,11 +162,30 @@ impl AppState {
                 });
             }
         }
-        for entry in self.games.newest_first() {
-            if entry.ai_to_move() {
+        let to_move: Vec<Arc<Entry>> = self
+            .games
+            .newest_first()
+            .into_iter()
+            .filter(|entry| entry.ai_to_move())
+            .collect();
+        if self.db.is_shared() {
+            // Whoever takes each game's job plays it (this server, another,
+            // or a worker), so that it is played once.
+            for entry in &to_move {
                 entry.set_ai_thinking(true);
-                ai::start_turn(self, entry);
             }
+            let state = self.clone();
+            let ids = to_move.iter().map(|e| e.meta.id.clone()).collect();
+            tokio::spawn(async move {
+                if let Err(e) = state.db.ensure_ai_jobs(ids).await {
+                    tracing::error!(error = ?e, "the AI's jobs could not be stored");
+                }
+            });
+            return;
+        }
+        for entry in to_move {
+            entry.set_ai_thinking(true);
+            ai::start_turn(self, entry);
         }
     }
 }

@@ -84,7 +84,7 @@ pub(crate) async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     crate::ai::resume(&state, &entry);
     // Subscribed and read under one lock: no change falls in between.
     let (updates, first) = entry.watch();

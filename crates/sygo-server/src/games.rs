@@ -20,7 +20,7 @@ use tokio::sync::broadcast;
 
 use crate::clock::{Banked, ClockState, Pause, TimeControl};
 use crate::conditional::Branch;
-use crate::db::{ChatRow, Db, GameRow, StoredGame, TurnRow, UndoDeclinedRow, WriteError};
+use crate::db::{AiJob, ChatRow, Db, GameRow, StoredGame, TurnRow, UndoDeclinedRow, WriteError};
 use crate::error::{ApiError, StoredGameError, StoredGameProblem};
 use crate::event_frame::{Kind, Update, frame};
 use crate::game::{ChatLine, Live, Meta, Side, Source};
@@ -34,6 +34,15 @@ pub(crate) const TIMEOUT: &str = "timeout";
 
 /// The stored turn of an aborted game.
 pub(crate) const ABORT: &str = "abort";
+
+/// How a refusal begins when another server on the database stored a turn
+/// (or took turns back) first.
+const STORED_FIRST: &str = "another turn was stored first";
+
+/// How long a server or worker has the AI's turn of a game once it takes
+/// it (it renews it while it thinks: `ai.rs`); a taker killed lets it go
+/// after this long, and another takes it.
+pub(crate) const AI_LEASE_MS: i64 = 15_000;
 
 /// A side's page counts as open this long after its last heartbeat.
 pub(crate) const PRESENCE_MS: i64 = 45_000;
@@ -485,6 +494,42 @@ impl Entry {
         undos: Option<i64>,
     ) -> Result<bool, ApiError> {
         let _submit = self.submit.lock().await;
+        // Another server on the database played the turn this one is told
+        // of, and its notice is on the way: read the game now.
+        if db.is_shared() && expected.is_some_and(|e| e > self.turn_count()) {
+            self.catch_up(db).await;
+        }
+        match self
+            .play_locked(db, ratings, color, turn.clone(), expected, undos)
+            .await
+        {
+            // Another server stored a turn first: played on the game as it
+            // now stands, this turn may still be legal (a turn that named
+            // the turn it follows was not: it says so).
+            Err(ApiError::Conflict(why))
+                if why.starts_with(STORED_FIRST) && expected.is_none() && undos.is_none() =>
+            {
+                self.play_locked(db, ratings, color, turn, None, None).await
+            }
+            result => result,
+        }
+    }
+
+    /// The turns played so far.
+    pub(crate) fn turn_count(&self) -> usize {
+        self.with_live(|live| live.game.turns().len())
+    }
+
+    /// `Entry::play`, the submission lock held.
+    async fn play_locked(
+        &self,
+        db: &Db,
+        ratings: &Ratings,
+        color: Color,
+        turn: Turn,
+        expected: Option<usize>,
+        undos: Option<i64>,
+    ) -> Result<bool, ApiError> {
         // Only the position is copied, not the game with its turns: the turn
         // is checked and summarised on the copy, and played on the live game
         // once stored. Boxed, as every position held across an await here: a
@@ -603,7 +648,8 @@ impl Entry {
         let now = now_ms();
         // The clock after the turn: the mover's time spent, less any time
         // on vacation (a resignation out of turn leaves the clock as it is).
-        let (clock, paused) = self.with_live(|live| (live.clock, live.vacation[color.index()]));
+        let (clock, paused, undos) =
+            self.with_live(|live| (live.clock, live.vacation[color.index()], live.undos));
         let clock = match (&self.meta.clock, clock) {
             (Some(control), Some(clock)) if on_turn => {
                 // A turn within the deadline (checked by `play`), or a
@@ -630,22 +676,27 @@ impl Entry {
                 .map(|c| serde_json::to_string(&c.banked))
                 .transpose()
                 .map_err(|e| ApiError::Internal(e.to_string()))?,
+            undos,
         };
         let winner = after
             .is_over()
             .then(|| crate::view::winner(after, self.meta.komi))
             .flatten();
         let (_applying, changes) = self.rating_changes(ratings, winner, now).await;
-        db.insert_turn(row, changes.clone())
-            .await
-            .map_err(|e| match e {
-                WriteError::Duplicate => ApiError::Conflict(format!(
-                    "turn {number} of this game is already stored: reload the game"
-                )),
-                WriteError::Failed(why) => ApiError::Internal(format!("storing a turn: {why}")),
-            })?;
-        ratings.apply(&changes);
         let ai_next = !after.is_over() && self.meta.side(after.side_to_move()).is_ai();
+        let stored = db
+            .insert_turn(row, changes.clone(), self.ai_job(db, ai_next, now))
+            .await;
+        if stored == Err(WriteError::Duplicate) {
+            self.catch_up(db).await;
+        }
+        stored.map_err(|e| match e {
+            WriteError::Duplicate => ApiError::Conflict(format!(
+                "{STORED_FIRST}: turn {number} of this game is already stored; reload the game"
+            )),
+            WriteError::Failed(why) => ApiError::Internal(format!("storing a turn: {why}")),
+        })?;
+        ratings.apply(&changes);
         {
             let mut live = self.live.lock();
             // Played again on the live game: the same position and turn, so
@@ -870,8 +921,8 @@ impl Entry {
         color: Color,
         ending: Ending,
     ) -> Result<(), ApiError> {
-        let (mut game, mut clock) =
-            self.with_live(|live| (Box::new(live.game.clone()), live.clock));
+        let (mut game, mut clock, undos) =
+            self.with_live(|live| (Box::new(live.game.clone()), live.clock, live.undos));
         // The side that ran out has nothing left.
         if let (Some(c), Ending::Timeout) = (clock.as_mut(), ending) {
             c.banked.left[color.index()] = 0;
@@ -898,18 +949,23 @@ impl Entry {
                 .map(|c| serde_json::to_string(&c.banked))
                 .transpose()
                 .map_err(|e| ApiError::Internal(e.to_string()))?,
+            undos,
         };
         // An aborted game changes no rating.
         let winner = (ending == Ending::Timeout).then_some(Some(color.opponent()));
         let (_applying, changes) = self.rating_changes(ratings, winner, now).await;
-        db.insert_turn(row, changes.clone())
-            .await
-            .map_err(|e| match e {
-                WriteError::Duplicate => ApiError::Conflict(format!(
-                    "turn {number} of this game is already stored: reload the game"
-                )),
-                WriteError::Failed(why) => ApiError::Internal(format!("storing a timeout: {why}")),
-            })?;
+        let stored = db
+            .insert_turn(row, changes.clone(), self.ai_job(db, false, now))
+            .await;
+        if stored == Err(WriteError::Duplicate) {
+            self.catch_up(db).await;
+        }
+        stored.map_err(|e| match e {
+            WriteError::Duplicate => ApiError::Conflict(format!(
+                "turn {number} of this game is already stored: reload the game"
+            )),
+            WriteError::Failed(why) => ApiError::Internal(format!("storing a timeout: {why}")),
+        })?;
         ratings.apply(&changes);
         {
             let mut live = self.live.lock();
@@ -1031,13 +1087,25 @@ impl Entry {
     /// submission lock held.
     async fn commit_undo(&self, db: &Db, game: Game, undos: i64) -> Result<(), ApiError> {
         let keep = game.turns().len();
-        db.undo(
-            &self.meta.id,
-            u32::try_from(keep).unwrap_or(u32::MAX),
-            undos + 1,
-        )
-        .await
-        .map_err(|e| ApiError::Internal(format!("taking turns back: {e:?}")))?;
+        let played = self.turn_count();
+        let ai_next =
+            !game.position().is_over() && self.meta.side(game.position().side_to_move()).is_ai();
+        let stored = db
+            .undo(
+                &self.meta.id,
+                u32::try_from(played).unwrap_or(u32::MAX),
+                u32::try_from(keep).unwrap_or(u32::MAX),
+                undos + 1,
+                self.ai_job(db, ai_next, now_ms()),
+            )
+            .await;
+        if stored == Err(WriteError::Duplicate) {
+            self.catch_up(db).await;
+            return Err(ApiError::Conflict(format!(
+                "{STORED_FIRST}: the game changed meanwhile; reload the game"
+            )));
+        }
+        stored.map_err(|e| ApiError::Internal(format!("taking turns back: {e:?}")))?;
         let mut live = self.live.lock();
         live.game = game;
         live.summaries.truncate(keep);
@@ -1330,6 +1398,145 @@ impl Entry {
             stop.store(true, Ordering::Relaxed);
         }
     }
+
+    /// What a write leaves of this game's AI job: none in a game without
+    /// the AI; the AI to move (`ai_next`) makes one, which this server
+    /// takes at once if it plays the AI's turns (it does, right after).
+    pub(crate) fn ai_job(&self, db: &Db, ai_next: bool, now: i64) -> AiJob {
+        if !(self.meta.black.is_ai() || self.meta.white.is_ai()) {
+            AiJob::Unchanged
+        } else if ai_next {
+            AiJob::Due {
+                taken: db
+                    .takes_ai()
+                    .then(|| (db.instance().to_string(), now + AI_LEASE_MS)),
+            }
+        } else {
+            AiJob::Done
+        }
+    }
+
+    /// Reads the game again from the database and makes it live (another
+    /// server on the database changed it). Called with the submission lock
+    /// held; a failure leaves the game as it was (logged).
+    pub(crate) async fn catch_up(&self, db: &Db) {
+        match db.load_game(&self.meta.id).await {
+            Ok(Some(stored)) => {
+                if let Err(e) = self.refresh(stored) {
+                    tracing::error!(error = %e, "a game read again does not replay");
+                }
+            }
+            Ok(None) => {}
+            Err(e) => {
+                tracing::error!(game = %self.meta.id, error = ?e, "a game cannot be read again")
+            }
+        }
+    }
+
+    /// Makes `stored` (this game as the database has it) the live game, and
+    /// tells the watchers: a chat line alone as a `chat` event, anything
+    /// else as the whole game. What is not stored (pages open, a rematch or
+    /// undo offered, vacations) stays as this server has it. Called with
+    /// the submission lock held.
+    pub(crate) fn refresh(&self, stored: StoredGame) -> Result<(), StoredGameError> {
+        let fresh = Entry::from_stored(stored)?.live.into_inner();
+        let mut live = self.live.lock();
+        let moved = fresh.game.turns().len() != live.game.turns().len()
+            || fresh.undos != live.undos
+            || fresh.game.position().is_over() != live.game.position().is_over();
+        let same_notes =
+            fresh.conditional == live.conditional && fresh.undo_declined == live.undo_declined;
+        if !moved && same_notes && fresh.chat.len() == live.chat.len() {
+            // Nothing that is stored changed (the game was read again on a
+            // wake-up that this server's state already answers).
+            return Ok(());
+        }
+        let chat_only = !moved && same_notes && fresh.chat.len() == live.chat.len() + 1;
+        let pos = fresh.game.position();
+        let ai_next = !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai();
+        let undo_request = if moved { None } else { live.undo_request };
+        let kept = Live {
+            ai_thinking: ai_next,
+            undo_request,
+            rematch_offer: live.rematch_offer,
+            rematch: live.rematch.take(),
+            connected: live.connected,
+            vacation: live.vacation,
+            ..fresh
+        };
+        *live = kept;
+        self.publish(&live, if chat_only { News::Chat } else { News::Game });
+        drop(live);
+        if moved {
+            // This server's search for the AI's turn, if any, is for a game
+            // that moved on.
+            self.stop_ai_turn();
+        }
+        Ok(())
+    }
+
+    /// Plays a turn another server on the database stored (`row`, from its
+    /// notice) on the live game, if it is the next turn of the game as this
+    /// server has it, and tells the watchers as for a turn played here.
+    /// Called with the submission lock held.
+    pub(crate) fn follow_turn(&self, row: &TurnRow) -> Followed {
+        let mut live = self.live.lock();
+        let have = live.game.turns().len();
+        let number = usize::try_from(row.number).unwrap_or(usize::MAX);
+        if row.undos < live.undos || (row.undos == live.undos && number <= have) {
+            return Followed::Known;
+        }
+        if row.undos > live.undos || number != have + 1 || row.turn == TIMEOUT || row.turn == ABORT
+        {
+            return Followed::Behind;
+        }
+        let color = match row.color.as_deref() {
+            Some("black") => Color::Black,
+            Some("white") => Color::White,
+            _ => return Followed::Behind,
+        };
+        let Ok(turn) = Turn::parse(&row.turn, &self.meta.geometry) else {
+            return Followed::Behind;
+        };
+        let Ok(summary) = TurnSummary::of(live.game.position(), color, &turn) else {
+            return Followed::Behind;
+        };
+        let played = match turn {
+            Turn::Resign => live.game.resign_as(color),
+            turn => live.game.play_as(color, turn),
+        };
+        if played.is_err() {
+            return Followed::Behind;
+        }
+        live.summaries.truncate(number - 1);
+        live.summaries.push(summary);
+        live.updated = row.played;
+        if let (Some(clock), Some(json)) = (live.clock.as_mut(), row.clock.as_deref())
+            && let Ok(banked) = serde_json::from_str::<Banked>(json)
+        {
+            *clock = ClockState {
+                banked,
+                turn_started: row.played,
+                credit: 0,
+            };
+        }
+        let pos = live.game.position();
+        live.ai_thinking = !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai();
+        live.undo_request = None;
+        self.publish(&live, News::Turn);
+        Followed::Played
+    }
+}
+
+/// What became of a turn another server stored ([`Entry::follow_turn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Followed {
+    /// Played on the live game.
+    Played,
+    /// The live game has it already (or is past it).
+    Known,
+    /// The live game is not at the turn before it: read the game again.
+    Behind,
 }
 
 /// Every game, by id.
@@ -1345,6 +1552,8 @@ pub(crate) struct Games {
     /// times are unique and the games list keeps the order of creation even
     /// for games created within the same millisecond.
     last_created: Mutex<i64>,
+    /// Held while a game read from the database is added (`insert_new`).
+    adding: Mutex<()>,
 }
 
 impl Games {
@@ -1382,6 +1591,20 @@ impl Games {
                 .insert(request.clone(), entry.clone());
         }
         self.map.write().insert(entry.meta.id.clone(), entry);
+    }
+
+    /// Adds a game read from the database unless one with its id is
+    /// there already (read by another task meanwhile); the one kept.
+    pub(crate) fn insert_new(&self, entry: Arc<Entry>) -> Arc<Entry> {
+        if let Ok(there) = self.get(&entry.meta.id) {
+            return there;
+        }
+        let _one_at_a_time = self.adding.lock();
+        if let Ok(there) = self.get(&entry.meta.id) {
+            return there;
+        }
+        self.insert(entry.clone());
+        entry
     }
 
     /// The game created by the request with this id.

@@ -54,6 +54,7 @@ mod api;
 mod app;
 mod client_addr;
 mod clock;
+mod cluster;
 mod conditional;
 pub mod config;
 mod db;
@@ -82,6 +83,7 @@ mod timeouts;
 mod uploaded;
 mod vacation;
 mod view;
+mod worker;
 
 pub use app::app;
 pub use config::Config;
@@ -90,3 +92,4 @@ pub use error::{ApiError, PlanError, PlanField, ServerError, StoredGameError, St
 pub use game::Side;
 pub use server::{Server, serve, shutdown_signal};
 pub use state::{AppState, Shutdown};
+pub use worker::{run_worker, work};

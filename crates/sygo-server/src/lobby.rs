@@ -152,6 +152,17 @@ impl Lobby {
         }
     }
 
+    /// The challenges as stored now (another server changed them), and
+    /// the watchers told.
+    pub(crate) fn replace(&self, rows: Vec<ChallengeRow>) {
+        *self.map.write() = rows
+            .into_iter()
+            .filter_map(Challenge::from_row)
+            .map(|c| (c.id.clone(), c))
+            .collect();
+        let _ = self.events.send(());
+    }
+
     /// A challenge by id.
     pub(crate) fn get(&self, id: &str) -> Option<Challenge> {
         self.map.read().get(id).cloned()

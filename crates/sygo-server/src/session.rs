@@ -132,11 +132,18 @@ impl FromRequestParts<AppState> for MaybeSignedIn {
             return Ok(MaybeSignedIn(None));
         };
         let session = secret::digest(&secret);
+        let mut account = state.accounts.signed_in(&session, now_ms());
+        // A session another server on the database just started, its
+        // notice on the way: the accounts are read again.
+        if account.is_none()
+            && state.db.is_shared()
+            && state.db.session_exists(&session).await.unwrap_or(false)
+        {
+            crate::cluster::read_accounts_now(state).await;
+            account = state.accounts.signed_in(&session, now_ms());
+        }
         Ok(MaybeSignedIn(
-            state
-                .accounts
-                .signed_in(&session, now_ms())
-                .map(|account| SignedIn { account, session }),
+            account.map(|account| SignedIn { account, session }),
         ))
     }
 }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use crate::accounts::Accounts;
+use crate::cluster::Cluster;
 use crate::db::Db;
 use crate::games::Games;
 use crate::limits::Limits;
@@ -43,6 +44,8 @@ pub struct AppState {
     /// The server's metrics (`GET /metrics`): this server's alone, so that
     /// two servers in one process keep their own counts.
     pub(crate) metrics: Arc<Metrics>,
+    /// The other servers on the database (PostgreSQL), if there can be any.
+    pub(crate) cluster: Option<Arc<Cluster>>,
 }
 
 /// How the server is reached: the settings of `Config` that requests read.

@@ -36,6 +36,14 @@ pub(crate) fn start(state: &AppState) {
         // The games whose timeout is being stored.
         let ending: Arc<Mutex<HashSet<String>>> = Arc::default();
         loop {
+            // With other servers on the database, the one that leads
+            // watches the clocks.
+            if state.cluster.as_ref().is_some_and(|c| !c.leads()) {
+                tokio::select! {
+                    () = tokio::time::sleep(Duration::from_millis(200)) => continue,
+                    _ = shutdown.changed() => break,
+                }
+            }
             let now = now_ms();
             let mut next = now + MAX_SLEEP_MS;
             if let Some(end) = crate::vacation::end_used_up(&state, now).await {

@@ -236,7 +236,7 @@ pub(crate) async fn sign_up(
         if state.accounts.by_name(&request.name).is_some() {
             return Err(taken());
         }
-        let row = AccountRow {
+        let mut row = AccountRow {
             id: state.accounts.next_id(),
             name: request.name.clone(),
             password_hash,
@@ -244,11 +244,25 @@ pub(crate) async fn sign_up(
             disabled: false,
             vacation_since: None,
         };
-        match state.db.insert_account(row.clone()).await {
-            Ok(()) => {}
-            Err(WriteError::Duplicate) => return Err(taken()),
-            Err(WriteError::Failed(why)) => {
-                return Err(ApiError::Internal(format!("storing an account: {why}")));
+        let mut tries = 0;
+        loop {
+            match state.db.insert_account(row.clone()).await {
+                Ok(()) => break,
+                // With other servers on the database, the name or the next
+                // id may have been taken there: read the accounts again and
+                // tell which.
+                Err(WriteError::Duplicate) if state.db.is_shared() && tries < 3 => {
+                    tries += 1;
+                    crate::cluster::read_accounts_now(&state).await;
+                    if state.accounts.by_name(&request.name).is_some() {
+                        return Err(taken());
+                    }
+                    row.id = state.accounts.next_id();
+                }
+                Err(WriteError::Duplicate) => return Err(taken()),
+                Err(WriteError::Failed(why)) => {
+                    return Err(ApiError::Internal(format!("storing an account: {why}")));
+                }
             }
         }
         let account = Account::from(row);
@@ -276,7 +290,13 @@ pub(crate) async fn sign_in(
     state.limits.sign_in(&request.name)?;
     too_many_claims(request.claims.len())?;
     let wrong = || ApiError::Unauthorized("wrong name or password".to_string());
-    let Some(account) = state.accounts.by_name(&request.name) else {
+    let mut account = state.accounts.by_name(&request.name);
+    if account.is_none() && state.db.is_shared() {
+        // An account another server on the database just made.
+        crate::cluster::read_accounts_now(&state).await;
+        account = state.accounts.by_name(&request.name);
+    }
+    let Some(account) = account else {
         password::verify_nothing(request.password).await?;
         return Err(wrong());
     };

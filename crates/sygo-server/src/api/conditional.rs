@@ -26,7 +26,7 @@ pub(crate) async fn get(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let tree = entry.with_live(|live| live.conditional[color.index()].clone());
     let json =
@@ -41,7 +41,7 @@ pub(crate) async fn put(
     headers: HeaderMap,
     JsonBody(body): JsonBody<Tree>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let tree = body.tree;
     let (e, s, t) = (entry.clone(), state.clone(), tree.clone());
@@ -59,7 +59,7 @@ pub(crate) async fn delete(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let (e, s) = (entry.clone(), state.clone());
     tokio::spawn(async move { e.set_conditional(&s.db, color, Vec::new()).await })

@@ -50,7 +50,7 @@ pub(crate) async fn abort(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let (e, s) = (entry.clone(), state.clone());
     then_game(
@@ -74,7 +74,7 @@ pub(crate) async fn undo_request(
     headers: HeaderMap,
     JsonBody(body): JsonBody<UndoRequestBody>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let expected = count("turn_number", body.turn_number)?;
     let e = entry.clone();
@@ -95,7 +95,7 @@ pub(crate) async fn undo_answer(
     headers: HeaderMap,
     JsonBody(body): JsonBody<UndoAnswer>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let (e, s) = (entry.clone(), state.clone());
     then_game(&entry, async move {
@@ -144,7 +144,7 @@ pub(crate) async fn chat_page(
     Path(id): Path<String>,
     query: Result<Query<ChatQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let Query(query) = query.map_err(|e| {
         ApiError::BadRequest(format!("the query is not ?before=N: {}", e.body_text()))
     })?;
@@ -165,7 +165,7 @@ pub(crate) async fn chat(
     headers: HeaderMap,
     JsonBody(body): JsonBody<ChatBody>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let text = chat_text(&body.text)?;
     state.limits.chat(&entry.meta.id, color.index())?;
@@ -186,7 +186,7 @@ pub(crate) async fn presence(
     headers: HeaderMap,
     OptionalJsonBody(body): OptionalJsonBody<PresenceBody>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     entry.presence(color, body.present.unwrap_or(true), now_ms());
     Ok(StatusCode::NO_CONTENT.into_response())
@@ -294,7 +294,7 @@ pub(crate) async fn offer_rematch(
     addr: ClientAddr,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let _creating = state.games.creating.lock().await;
     match entry.offer_rematch(color)? {
@@ -321,7 +321,7 @@ pub(crate) async fn withdraw_rematch(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     // Not while a rematch is being started.
     let _creating = state.games.creating.lock().await;
@@ -336,7 +336,7 @@ pub(crate) async fn get_rematch(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let rematch = rematch_of(&state, &entry)
         .ok_or_else(|| ApiError::NotFound("there is no rematch of this game yet".to_string()))?;

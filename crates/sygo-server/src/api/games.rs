@@ -180,7 +180,8 @@ pub(crate) async fn add_game(
         let entry = make(id);
         let row = entry.row()?;
         let turns = turns_of(&entry);
-        match state.db.insert_game(row, turns).await {
+        let job = entry.ai_job(&state.db, entry.ai_to_move(), crate::time::now_ms());
+        match state.db.insert_game(row, turns, job).await {
             Ok(()) => {}
             Err(WriteError::Duplicate) => continue,
             Err(WriteError::Failed(why)) => {
@@ -395,7 +396,7 @@ pub(crate) async fn get(
     Path(id): Path<String>,
     query: Result<Query<Review>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let Query(review) =
         query.map_err(|e| bad(format!("the query is not ?turn=N: {}", e.body_text())))?;
     // Someone looks at the game (its player coming back, perhaps): an AI
@@ -428,7 +429,7 @@ pub(crate) async fn side_of_token(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let json = serde_json::to_string(&SideAnswer {
         side: color.lowercase(),

@@ -34,12 +34,19 @@ pub(crate) fn json_response(status: StatusCode, json: String) -> Response {
     (status, [(CONTENT_TYPE, "application/json")], json).into_response()
 }
 
-/// The game named in a path (404 for anything else).
-pub(crate) fn find(state: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
+/// The game named in a path (404 for anything else). With other servers on
+/// the database, a game not in memory may be one another server just
+/// started, its notice still on the way: it is read from the database.
+pub(crate) async fn find(state: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
     if !is_id(id) {
         return Err(ApiError::no_game(id));
     }
-    state.games.get(id)
+    match state.games.get(id) {
+        Err(ApiError::NotFound(_)) if state.db.is_shared() => crate::cluster::load_new(state, id)
+            .await
+            .ok_or_else(|| ApiError::no_game(id)),
+        found => found,
+    }
 }
 
 /// A count sent as a JSON number, as a `usize`.

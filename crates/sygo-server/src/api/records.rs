@@ -38,7 +38,7 @@ pub(crate) async fn download(
     Path(id): Path<String>,
     query: Result<Query<RecordQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let Query(query) = query.map_err(|e| {
         ApiError::BadRequest(format!("the query is not ?analysis=1: {}", e.body_text()))
     })?;
@@ -175,6 +175,7 @@ pub(crate) async fn upload(
                     .enumerate()
                     .map(|(i, (color, t))| TurnRow {
                         clock: None,
+                        undos: 0,
                         game_id: entry.meta.id.clone(),
                         number: u32::try_from(i + 1).unwrap_or(u32::MAX),
                         turn: t.to_notation(&geometry),

@@ -111,7 +111,7 @@ pub(crate) async fn get(
     Path(id): Path<String>,
     query: Result<Query<ReviewQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let Query(query) = query.map_err(|e| {
         ApiError::BadRequest(format!("the query is not ?from=N: {}", e.body_text()))
     })?;
@@ -127,7 +127,7 @@ pub(crate) async fn request(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let game = entry.with_live(|live| live.game.clone());
     review::request(&state, &entry.meta.id, &game).await?;
     let json = review_json(&state, &entry, usize::MAX)?;

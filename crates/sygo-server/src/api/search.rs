@@ -130,7 +130,7 @@ pub(crate) async fn hint(
     headers: HeaderMap,
     OptionalJsonBody(request): OptionalJsonBody<SearchRequest>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let time = search_time(&request)?;
     let ticket = ticket(&request)?;
@@ -152,7 +152,7 @@ pub(crate) async fn analysis(
     Path(id): Path<String>,
     OptionalJsonBody(request): OptionalJsonBody<SearchRequest>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let time = search_time(&request)?;
     let ticket = ticket(&request)?;
     let game = entry.with_live(|live| live.game.clone());

@@ -86,7 +86,7 @@ pub(crate) async fn steps(
     Path(id): Path<String>,
     JsonBody(request): JsonBody<StepsRequest>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let start = entry.with_live(|live| live.game.position().clone());
     answer(start, &request.stones).await
 }

@@ -46,7 +46,7 @@ pub(crate) async fn play(
     headers: HeaderMap,
     JsonBody(request): JsonBody<TurnRequest>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let expected = count("turn_number", request.turn_number)?;
     let turn = Turn::parse(request.turn.trim(), &entry.meta.geometry)
@@ -98,7 +98,7 @@ pub(crate) async fn resign(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let resigning = {
         let (entry, state) = (entry.clone(), state.clone());
@@ -127,7 +127,7 @@ pub(crate) async fn undo(
     headers: HeaderMap,
     JsonBody(request): JsonBody<UndoRequest>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let expected = count("turn_number", request.turn_number)?;
     let both = match request.other_token.as_deref() {

@@ -21,8 +21,8 @@ use crate::uploaded::Uploaded;
 
 /// The uploaded record of the game named in the path: `404` for a game
 /// played here (it has no record tree).
-fn uploaded(state: &AppState, id: &str) -> Result<Arc<Uploaded>, ApiError> {
-    find(state, id)?.uploaded().ok_or_else(|| {
+async fn uploaded(state: &AppState, id: &str) -> Result<Arc<Uploaded>, ApiError> {
+    find(state, id).await?.uploaded().ok_or_else(|| {
         ApiError::NotFound(format!(
             "game {id:?} was played here, not uploaded: it has no record tree"
         ))
@@ -39,7 +39,7 @@ pub(crate) async fn tree(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let uploaded = uploaded(&state, &id)?;
+    let uploaded = uploaded(&state, &id).await?;
     json(&tree_view(&uploaded.record))
 }
 
@@ -57,7 +57,7 @@ pub(crate) async fn node(
     Path(id): Path<String>,
     query: Result<Query<NodeQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let uploaded = uploaded(&state, &id)?;
+    let uploaded = uploaded(&state, &id).await?;
     let Query(query) = query.map_err(|e| {
         ApiError::BadRequest(format!("the query is not ?path=…: {}", e.body_text()))
     })?;

@@ -16,6 +16,8 @@
 //! server runs (`sygo admin`): the writer thread notices within a second
 //! and reads the accounts again for the server ([`AccountsChanged`]).
 
+mod notice;
+pub(crate) use notice::{GameNotice, Notice};
 mod postgres;
 pub(crate) mod sql;
 mod sqlite;
@@ -23,6 +25,7 @@ mod statements;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -242,7 +245,7 @@ pub(crate) struct Stored {
 pub(crate) type AccountsChanged = Box<dyn Fn(StoredAccounts) + Send>;
 
 /// A row of the `turns` table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct TurnRow {
     pub game_id: String,
     /// 1 for the first turn.
@@ -254,6 +257,10 @@ pub(crate) struct TurnRow {
     pub color: Option<String>,
     /// JSON of each side's time left after the turn (a game with a clock).
     pub clock: Option<String>,
+    /// The game's count of undos the turn was played on: it is stored only
+    /// if the game's count is still that (not a column of `turns`: another
+    /// server may have taken turns back meanwhile).
+    pub undos: i64,
 }
 
 /// A game as stored: its row, its turns in order, and its review if one
@@ -336,17 +343,22 @@ pub(crate) struct StoredTurn {
 enum Write {
     /// Nothing stored: a statement run to show the database answers.
     Ping,
-    /// A new game, with the turns it starts with (an uploaded record's).
-    Game(Box<GameRow>, Vec<TurnRow>),
-    /// One more turn of a game, and the rating changes if it ends a rated
-    /// game (all or nothing).
-    Turn(TurnRow, Vec<RatingChange>),
+    /// A new game, with the turns it starts with (an uploaded record's),
+    /// and the AI's job if it is to move.
+    Game(Box<GameRow>, Vec<TurnRow>, AiJob),
+    /// One more turn of a game, the rating changes if it ends a rated game,
+    /// and what becomes of the AI's job (all or nothing).
+    Turn(TurnRow, Vec<RatingChange>, AiJob),
     /// Turns taken back: every turn after the first `keep` is deleted and
-    /// the game's count of undos set.
+    /// the game's count of undos set to `undos`, if the game is as the
+    /// server saw it (`played` turns, `undos - 1` undos; else
+    /// [`WriteError::Duplicate`]).
     Undo {
         game_id: String,
+        played: u32,
         keep: u32,
         undos: i64,
+        job: AiJob,
     },
     /// A review asked for (`pending`) or finished.
     Review {
@@ -404,6 +416,20 @@ enum Write {
     },
 }
 
+/// What a write does to the AI's job of its game (the `jobs` table): with
+/// several servers on one database, whoever takes the job plays the AI's
+/// turn, and a job whose taker was killed is taken again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum AiJob {
+    /// Nothing (a game without the AI).
+    Unchanged,
+    /// The AI is not to move: no job.
+    Done,
+    /// The AI is to move: a job, taken by a server that plays it at once
+    /// (its name, and until when), or by no one yet.
+    Due { taken: Option<(String, i64)> },
+}
+
 /// Why a write was not committed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum WriteError {
@@ -440,12 +466,50 @@ impl std::fmt::Display for DbError {
 
 impl std::error::Error for DbError {}
 
-/// The handle of the writer thread.
+/// The handle of the writer thread, and the reading connection.
 pub(crate) struct Db {
     requests: mpsc::Sender<Message>,
     /// Dropped with the handle: the SQLite store's checkpoint thread then
     /// ends.
     _checkpoints: mpsc::Sender<()>,
+    /// `Db::instance`.
+    instance: String,
+    /// A connection of its own for the reads while the server runs (a game
+    /// another server changed, the jobs), so that they never wait behind
+    /// the writer's batches.
+    reader: Arc<parking_lot::Mutex<Option<Box<dyn Sql + Send>>>>,
+    /// The listening connection, from the start until [`Db::listen`]
+    /// hands it to its thread.
+    listener: parking_lot::Mutex<Option<postgres::Postgres>>,
+    /// The PostgreSQL address, when other servers may share the database.
+    shared: Option<String>,
+    /// Whether this server plays the AI's turns (`Db::takes_ai`).
+    takes_ai: bool,
+}
+
+impl Drop for Db {
+    /// The reading connection is let go of on a thread of its own: the
+    /// PostgreSQL client's own runtime cannot run on an async thread,
+    /// where the last handle may be dropped.
+    fn drop(&mut self) {
+        let reader = self.reader.lock().take();
+        let listener = self.listener.lock().take();
+        let _ = thread::Builder::new()
+            .name("sygo-db-close".to_string())
+            .spawn(move || drop((reader, listener)));
+    }
+}
+
+/// What a server hears from the others on its database.
+#[derive(Debug)]
+pub(crate) enum Heard {
+    /// Another server (or this one: see `Notice::from`) committed.
+    Notice(Notice),
+    /// `sygo admin` changed the accounts.
+    Accounts,
+    /// The listening connection was lost and is back: notices may have been
+    /// missed meanwhile, so everything is read again.
+    Reconnected,
 }
 
 impl Db {
@@ -455,6 +519,7 @@ impl Db {
     pub(crate) fn open(
         database: &Database,
         changed: AccountsChanged,
+        takes_ai: bool,
     ) -> Result<(Db, Stored), DbError> {
         // The SQLite store's checkpoint thread ends when this is dropped.
         let (checkpoints, stop) = mpsc::channel();
@@ -464,20 +529,157 @@ impl Db {
         };
         let fail =
             |what: &str, e: &dyn fmt::Display| DbError(format!("database {database}: {what}: {e}"));
+        // Listening starts before the reading, so that nothing another
+        // server commits in between is missed.
+        let listener = match database {
+            Database::Sqlite(_) => None,
+            Database::Postgres(url) => Some(postgres::listening(url).map_err(DbError)?),
+        };
         let games = statements::load(store.as_sql()).map_err(|e| fail("cannot read it", &e))?;
         let accounts = load_accounts(store.as_sql()).map_err(|e| fail("cannot read it", &e))?;
+        let reader: Box<dyn Sql + Send> = match database {
+            Database::Sqlite(path) => Box::new(sqlite::open_existing(path).map_err(DbError)?),
+            Database::Postgres(url) => Box::new(postgres::connect(url).map_err(DbError)?),
+        };
+        let shared = match database {
+            Database::Sqlite(_) => None,
+            Database::Postgres(url) => Some(url.clone()),
+        };
+        let instance = format!("{:016x}", crate::secret::seed());
+        let announce = shared.is_some().then(|| instance.clone());
         let (requests, queue) = mpsc::channel();
         thread::Builder::new()
             .name("sygo-db".to_string())
-            .spawn(move || writer(store, queue, changed))
+            .spawn(move || writer(store, queue, changed, announce))
             .map_err(|e| fail("cannot start its thread", &e))?;
         Ok((
             Db {
                 requests,
                 _checkpoints: checkpoints,
+                instance,
+                reader: Arc::new(parking_lot::Mutex::new(Some(reader))),
+                listener: parking_lot::Mutex::new(listener),
+                shared,
+                takes_ai,
             },
             Stored { games, accounts },
         ))
+    }
+
+    /// This server's name among those that share the database (random, new
+    /// at each start): the taker of its jobs, the sender of its notices.
+    pub(crate) fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// Whether this server plays the AI's turns: with other servers on the
+    /// database, one that does not leaves them to the others and to `sygo
+    /// worker`s (the jobs).
+    pub(crate) fn takes_ai(&self) -> bool {
+        self.takes_ai
+    }
+
+    /// Whether other servers may share the database (PostgreSQL): its
+    /// games are then followed (`cluster.rs`), and the AI's turns are jobs.
+    pub(crate) fn is_shared(&self) -> bool {
+        self.shared.is_some()
+    }
+
+    /// Runs `read` on the reading connection (not the writer's), off the
+    /// async threads.
+    async fn read<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&mut dyn Sql) -> Result<T, sql::SqlError> + Send + 'static,
+    ) -> Result<T, WriteError> {
+        let reader = self.reader.clone();
+        tokio::task::spawn_blocking(move || match reader.lock().as_mut() {
+            Some(conn) => read(&mut **conn),
+            None => Err(sql::SqlError::Failed("the server has stopped".to_string())),
+        })
+        .await
+        .map_err(|e| WriteError::Failed(e.to_string()))?
+        .map_err(WriteError::from)
+    }
+
+    /// One game as the database has it now (`None`: no such game), read
+    /// again when another server changed it.
+    pub(crate) async fn load_game(&self, id: &str) -> Result<Option<StoredGame>, WriteError> {
+        let id = id.to_string();
+        self.read(move |conn| statements::load_game(conn, &id))
+            .await
+    }
+
+    /// Every game as the database has it now.
+    pub(crate) async fn load_games(&self) -> Result<Vec<StoredGame>, WriteError> {
+        self.read(statements::load).await
+    }
+
+    /// The accounts as the database has them now.
+    pub(crate) async fn load_accounts(&self) -> Result<StoredAccounts, WriteError> {
+        self.read(load_accounts).await
+    }
+
+    /// Takes up to `limit` AI jobs for this server until `until`; their
+    /// games.
+    pub(crate) async fn take_ai_jobs(
+        &self,
+        until: i64,
+        limit: i64,
+    ) -> Result<Vec<String>, WriteError> {
+        let taker = self.instance.clone();
+        self.read(move |conn| statements::take_ai_jobs(conn, &taker, until, limit))
+            .await
+    }
+
+    /// Keeps this server's AI job of a game until `until`; whether it still
+    /// has it.
+    pub(crate) async fn renew_ai_job(&self, game_id: &str, until: i64) -> Result<bool, WriteError> {
+        let (taker, id) = (self.instance.clone(), game_id.to_string());
+        self.read(move |conn| statements::renew_ai_job(conn, &id, &taker, until))
+            .await
+    }
+
+    /// Drops this server's AI job of a game where the AI is not to move
+    /// (the game moved on before the job was taken).
+    pub(crate) async fn drop_ai_job(&self, game_id: &str) -> Result<(), WriteError> {
+        let (taker, id) = (self.instance.clone(), game_id.to_string());
+        self.read(move |conn| statements::drop_ai_job(conn, &id, &taker))
+            .await
+    }
+
+    /// Whether a session (by its secret's hash) is stored and not expired.
+    pub(crate) async fn session_exists(&self, secret_hash: &str) -> Result<bool, WriteError> {
+        let hash = secret_hash.to_string();
+        self.read(move |conn| statements::session_exists(conn, &hash))
+            .await
+    }
+
+    /// Lets go of this server's jobs (it stops).
+    pub(crate) async fn release_jobs(&self) -> Result<(), WriteError> {
+        let taker = self.instance.clone();
+        self.read(move |conn| statements::release_jobs(conn, &taker))
+            .await
+    }
+
+    /// A job for the AI's turn in each of these games that has none.
+    pub(crate) async fn ensure_ai_jobs(&self, games: Vec<String>) -> Result<(), WriteError> {
+        self.read(move |conn| statements::ensure_ai_jobs(conn, &games))
+            .await
+    }
+
+    /// Starts listening to the other servers on the database (PostgreSQL;
+    /// `None` for SQLite): what they commit, and `sygo admin`'s changes.
+    /// `leader`, if given, is kept true while this server holds the lead
+    /// of the clocks' watcher (one server at a time).
+    pub(crate) fn listen(
+        &self,
+        leader: Option<Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Option<tokio::sync::mpsc::UnboundedReceiver<Heard>> {
+        let url = self.shared.clone()?;
+        let first = self.listener.lock().take()?;
+        let (heard, receiver) = tokio::sync::mpsc::unbounded_channel();
+        postgres::listen(url, first, heard, leader);
+        Some(receiver)
     }
 
     /// Stores a new account; [`WriteError::Duplicate`] when the name (in
@@ -536,8 +738,9 @@ impl Db {
         &self,
         game: GameRow,
         turns: Vec<TurnRow>,
+        job: AiJob,
     ) -> Result<(), WriteError> {
-        self.write(Write::Game(Box::new(game), turns)).await
+        self.write(Write::Game(Box::new(game), turns, job)).await
     }
 
     /// Stores a turn, with the rating changes if it ends a rated game;
@@ -547,8 +750,9 @@ impl Db {
         &self,
         turn: TurnRow,
         ratings: Vec<RatingChange>,
+        job: AiJob,
     ) -> Result<(), WriteError> {
-        self.write(Write::Turn(turn, ratings)).await
+        self.write(Write::Turn(turn, ratings, job)).await
     }
 
     /// Stores a line of chat ([`WriteError::Duplicate`] if its number is
@@ -619,17 +823,24 @@ impl Db {
     }
 
     /// Takes back every turn of `game_id` after the first `keep` and
-    /// stores the game's count of undos; returns once it is committed.
+    /// stores the game's count of undos, if the game still has the
+    /// `played` turns and the undos the server saw; returns once it is
+    /// committed ([`WriteError::Duplicate`] if another server changed the
+    /// game first).
     pub(crate) async fn undo(
         &self,
         game_id: &str,
+        played: u32,
         keep: u32,
         undos: i64,
+        job: AiJob,
     ) -> Result<(), WriteError> {
         self.write(Write::Undo {
             game_id: game_id.to_string(),
+            played,
             keep,
             undos,
+            job,
         })
         .await
     }
@@ -748,7 +959,12 @@ const WATCH_INTERVAL: Duration = Duration::from_secs(1);
 /// [`WATCH_INTERVAL`], and every [`WATCH_INTERVAL`] while busy, it asks the
 /// store whether another program changed the accounts, and if so reads them again and hands them
 /// to `changed`.
-fn writer(mut store: Box<dyn Store>, queue: mpsc::Receiver<Message>, changed: AccountsChanged) {
+fn writer(
+    mut store: Box<dyn Store>,
+    queue: mpsc::Receiver<Message>,
+    changed: AccountsChanged,
+    announce: Option<String>,
+) {
     let mut watched = Instant::now();
     let mut closing = false;
     while !closing {
@@ -780,7 +996,7 @@ fn writer(mut store: Box<dyn Store>, queue: mpsc::Receiver<Message>, changed: Ac
             }
         }
         let writes: Vec<&Write> = batch.iter().map(|r| &r.write).collect();
-        let results = statements::commit(store.as_sql(), &writes);
+        let results = statements::commit(store.as_sql(), &writes, announce.as_deref());
         for (request, result) in batch.into_iter().zip(results) {
             // The one waiting may have gone (its connection closed): the
             // write stands all the same.
@@ -802,8 +1018,10 @@ mod tests {
                 played: 1,
                 color: Some("white".to_string()),
                 clock: None,
+                undos: 0,
             },
             Vec::new(),
+            AiJob::Unchanged,
         )
     }
 
@@ -835,9 +1053,10 @@ mod tests {
                 rematch_of: None,
             }),
             Vec::new(),
+            AiJob::Unchanged,
         );
         let commit = |conn: &mut dyn Sql, writes: &[Write]| {
-            statements::commit(conn, &writes.iter().collect::<Vec<_>>())
+            statements::commit(conn, &writes.iter().collect::<Vec<_>>(), None)
         };
         assert!(commit(&mut conn, &[game]).iter().all(Result::is_ok));
         let results = commit(&mut conn, &[turn(1, "E5"), turn(1, "C3"), turn(2, "G7")]);

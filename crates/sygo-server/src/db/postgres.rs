@@ -3,12 +3,16 @@
 //! PostgreSQL's own durability (a commit returns once it is flushed, with
 //! the server's default `synchronous_commit`).
 //!
-//! The host's commands (`sygo admin`) tell the servers that accounts
-//! changed with `NOTIFY sygo_changes`; the writer's connection listens, and
-//! reads the accounts again when told.
+//! Several servers may share one database. Each writer tells the others
+//! what it commits (`NOTIFY sygo`, `notice.rs`), and the host's commands
+//! (`sygo admin`) that accounts changed (`NOTIFY sygo_changes`); each server
+//! listens on a connection of its own ([`listen`]), which also holds the
+//! lead of the clocks' watcher while it has it.
 
 use std::collections::HashMap;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use bytes::BytesMut;
@@ -18,23 +22,32 @@ use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use postgres::{Client, NoTls, Statement};
 
 use super::sql::{Cell, Row, Sql, SqlError, Value};
-use super::{DbError, Store};
+use super::{DbError, Heard, Store, notice};
 
 /// The schema, one migration per file, applied in order; a store's
 /// `sygo_migrations` table lists those applied.
-const MIGRATIONS: &[&str] = &[include_str!("../../migrations/postgres/0001_schema.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../migrations/postgres/0001_schema.sql"),
+    include_str!("../../migrations/postgres/0002_jobs.sql"),
+];
 
-/// The channel on which the servers hear that accounts changed.
+/// The channel on which the servers hear that `sygo admin` changed
+/// accounts.
 const CHANNEL: &str = "sygo_changes";
 
 /// The key of the advisory lock held while the schema is brought up to
 /// date, so that servers started together apply each migration once.
 const MIGRATION_LOCK: i64 = 0x5359_474f_0001;
 
-/// The key of the advisory lock a server's writer holds for as long as it
-/// runs: one server a database (the servers keep the games in memory, so a
-/// second would not see the first's turns).
-const SERVER_LOCK: i64 = 0x5359_474f_0002;
+/// The key of the advisory lock held by the server that leads the clocks'
+/// watcher (timeouts, vacations used up, untouched games): one server at a
+/// time, another taking the lead when it stops or is killed (PostgreSQL
+/// lets a session's locks go when it ends).
+const LEADER_LOCK: i64 = 0x5359_474f_0002;
+
+/// How long the listener waits on its connection before looking whether the
+/// server stopped or the lead is free.
+const LISTEN_TICK: Duration = Duration::from_millis(500);
 
 /// A connection, with every statement it ran kept prepared.
 pub(super) struct Postgres {
@@ -43,36 +56,14 @@ pub(super) struct Postgres {
 }
 
 /// Connects to the database at `url` (`postgres://user:password@host/db`,
-/// or any form `libpq` takes), brings its schema up to date, and listens
-/// for other programs' changes.
+/// or any form `libpq` takes) and brings its schema up to date. Other
+/// servers may share the database: each listens to the others ([`listen`]).
 pub(super) fn open(url: &str) -> Result<Postgres, DbError> {
     let mut store = connect(url).map_err(DbError)?;
     let fail = |what: &str, e: &dyn std::fmt::Display| {
         DbError(format!("database {}: {what}: {e}", describe(url)))
     };
     migrate(&mut store.client).map_err(|e| fail("cannot bring its schema up to date", &e))?;
-    let mut waited = Duration::ZERO;
-    loop {
-        let alone: bool = store
-            .client
-            .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])
-            .map_err(|e| fail("cannot lock it", &e))?
-            .get(0);
-        if alone {
-            break;
-        }
-        // A server stopping lets it go once its last writes are committed:
-        // wait for that a while.
-        if waited >= super::LOCK_WAIT {
-            return Err(fail("cannot use it", &super::ANOTHER_SERVER));
-        }
-        std::thread::sleep(super::LOCK_POLL);
-        waited += super::LOCK_POLL;
-    }
-    store
-        .client
-        .batch_execute(&format!("LISTEN {CHANNEL}"))
-        .map_err(|e| fail("cannot listen for changes", &e))?;
     Ok(store)
 }
 
@@ -182,17 +173,121 @@ impl Store for Postgres {
         self
     }
 
-    /// A notification on [`CHANNEL`] came since the last call. The client
-    /// reads what the server sent only while it waits on its connection:
-    /// it waits a millisecond for notifications not read yet.
+    /// Never: the listener hears of other programs' changes ([`listen`]).
     fn changed_elsewhere(&mut self) -> bool {
-        let mut changed = false;
-        let mut notifications = self.client.notifications();
-        let mut pending = notifications.timeout_iter(Duration::from_millis(1));
-        while let Ok(Some(_)) = pending.next() {
-            changed = true;
+        false
+    }
+}
+
+/// Listens to the other servers and programs on the database at `url`, on
+/// a thread and connection of its own, and hands what it hears to `heard`;
+/// a lost connection is made again (with [`Heard::Reconnected`], since
+/// notices were missed meanwhile). With `leader`, it also tries to lead the
+/// clocks' watcher, and keeps `leader` true while it does. It ends when
+/// `heard`'s receiver is dropped (the server stopped).
+pub(super) fn listen(
+    url: String,
+    first: Postgres,
+    heard: tokio::sync::mpsc::UnboundedSender<Heard>,
+    leader: Option<Arc<AtomicBool>>,
+) {
+    let spawned = std::thread::Builder::new()
+        .name("sygo-listen".to_string())
+        .spawn(move || {
+            let mut lost = false;
+            let mut wait = Duration::from_millis(100);
+            let mut first = Some(first);
+            while !heard.is_closed() {
+                let store = match first.take() {
+                    Some(store) => Ok(store),
+                    None => listening(&url),
+                };
+                let listened = store
+                    .and_then(|store| listen_once(store, &heard, leader.as_deref(), &mut lost));
+                if let Err(e) = listened {
+                    tracing::warn!(error = %e, "listening to the other servers: trying again");
+                    std::thread::sleep(wait);
+                    wait = (wait * 2).min(Duration::from_secs(5));
+                } else {
+                    wait = Duration::from_millis(100);
+                }
+                if let Some(leader) = &leader {
+                    leader.store(false, Ordering::SeqCst);
+                }
+            }
+        });
+    if let Err(e) = spawned {
+        tracing::error!(error = %e, "cannot start the thread that listens to the other servers");
+    }
+}
+
+/// A connection that listens to the other servers and programs.
+pub(super) fn listening(url: &str) -> Result<Postgres, String> {
+    let mut store = connect(url)?;
+    store
+        .client
+        .batch_execute(&format!("LISTEN {}; LISTEN {CHANNEL}", notice::CHANNEL))
+        .map_err(|e| format!("database {}: cannot listen: {e}", describe(url)))?;
+    Ok(store)
+}
+
+/// One connection's listening, until it is lost (an error) or the server
+/// stops (`Ok`).
+fn listen_once(
+    mut store: Postgres,
+    heard: &tokio::sync::mpsc::UnboundedSender<Heard>,
+    leader: Option<&AtomicBool>,
+    lost: &mut bool,
+) -> Result<(), String> {
+    let client = &mut store.client;
+    if std::mem::replace(lost, true) && heard.send(Heard::Reconnected).is_err() {
+        return Ok(());
+    }
+    loop {
+        if heard.is_closed() {
+            return Ok(());
         }
-        changed
+        if let Some(leader) = leader
+            && !leader.load(Ordering::SeqCst)
+        {
+            let took: bool = client
+                .query_one("SELECT pg_try_advisory_lock($1)", &[&LEADER_LOCK])
+                .map_err(|e| e.to_string())?
+                .get(0);
+            leader.store(took, Ordering::SeqCst);
+        }
+        // Every notification as it comes, for a tick at most (then the
+        // lead and the server's stop are looked at again).
+        let tick = std::time::Instant::now();
+        {
+            let mut notifications = client.notifications();
+            let mut pending = notifications.timeout_iter(LISTEN_TICK);
+            while let Some(n) = pending.next().map_err(|e| e.to_string())? {
+                let told = if n.channel() == notice::CHANNEL {
+                    match serde_json::from_str(n.payload()) {
+                        Ok(notice) => Heard::Notice(notice),
+                        Err(e) => {
+                            tracing::warn!(
+                                error = %e,
+                                "a notice that does not read: reading everything again"
+                            );
+                            Heard::Reconnected
+                        }
+                    }
+                } else {
+                    Heard::Accounts
+                };
+                if heard.send(told).is_err() {
+                    return Ok(());
+                }
+                if tick.elapsed() >= LISTEN_TICK {
+                    break;
+                }
+            }
+        }
+        if client.is_closed() {
+            return Err("the connection closed".to_string());
+        }
     }
 }
 

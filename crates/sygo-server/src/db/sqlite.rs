@@ -35,6 +35,7 @@ pub(super) fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../migrations/0009_conditional_turns.sql")),
         M::up(include_str!("../../migrations/0010_vacation.sql")),
         M::up(include_str!("../../migrations/0011_undo_declines.sql")),
+        M::up(include_str!("../../migrations/0012_jobs.sql")),
     ])
 }
 

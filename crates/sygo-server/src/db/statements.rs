@@ -7,8 +7,9 @@ use std::collections::HashMap;
 
 use super::sql::{Row, Sql, SqlError, vals};
 use super::{
-    AccountRow, ChallengeRow, ChatRow, GameRow, PositionRow, SeatRow, SessionRow, StoredAccounts,
-    StoredGame, StoredReview, StoredTurn, TurnRow, UndoDeclinedRow, VacationRow, Write, WriteError,
+    AccountRow, AiJob, ChallengeRow, ChatRow, GameRow, PositionRow, SeatRow, SessionRow,
+    StoredAccounts, StoredGame, StoredReview, StoredTurn, TurnRow, UndoDeclinedRow, VacationRow,
+    Write, WriteError,
 };
 use crate::ratings::RatingChange;
 
@@ -28,29 +29,53 @@ impl From<SqlError> for WriteError {
 /// batch applied again with each write in its own savepoint, so that the
 /// refused write refuses only itself. On PostgreSQL every statement is a
 /// round trip, and the savepoints' two a write were two thirds of a turn's.
-pub(super) fn commit(conn: &mut dyn Sql, writes: &[&Write]) -> Vec<Result<(), WriteError>> {
+///
+/// `announce`: the server's name, when other servers share the database
+/// (PostgreSQL): the writes committed are told to them in the same
+/// transaction (`notice.rs`), so that they hear of exactly what is
+/// committed, when it is.
+pub(super) fn commit(
+    conn: &mut dyn Sql,
+    writes: &[&Write],
+    announce: Option<&str>,
+) -> Vec<Result<(), WriteError>> {
     let n = writes.len();
     let failed = |e: SqlError| vec![Err(WriteError::Failed(e.to_string())); n];
     if let Err(e) = conn.run("BEGIN") {
         return failed(e);
     }
-    if writes.iter().all(|write| apply(conn, write).is_ok()) {
-        return match conn.run("COMMIT") {
-            Ok(()) => vec![Ok(()); n],
-            Err(e) => {
-                let _ = conn.run("ROLLBACK");
-                failed(e)
-            }
-        };
-    }
-    if let Err(e) = conn.run("ROLLBACK").and_then(|()| conn.run("BEGIN")) {
-        return failed(e);
-    }
-    let results: Vec<_> = writes
-        .iter()
-        .map(|write| apply_in_savepoint(conn, write))
-        .collect();
-    match conn.run("COMMIT") {
+    let results = if writes.iter().all(|write| apply(conn, write).is_ok()) {
+        vec![Ok(()); n]
+    } else {
+        if let Err(e) = conn.run("ROLLBACK").and_then(|()| conn.run("BEGIN")) {
+            return failed(e);
+        }
+        writes
+            .iter()
+            .map(|write| apply_in_savepoint(conn, write))
+            .collect()
+    };
+    let told = match announce {
+        Some(from) => {
+            let committed: Vec<&Write> = writes
+                .iter()
+                .zip(&results)
+                .filter(|(_, r)| r.is_ok())
+                .map(|(w, _)| *w)
+                .collect();
+            super::notice::payloads(from, &committed)
+                .iter()
+                .try_for_each(|payload| {
+                    conn.execute(
+                        &format!("SELECT pg_notify('{}', ?1)", super::notice::CHANNEL),
+                        vals![payload],
+                    )
+                    .map(drop)
+                })
+        }
+        None => Ok(()),
+    };
+    match told.and_then(|()| conn.run("COMMIT")) {
         Ok(()) => results,
         Err(e) => {
             let _ = conn.run("ROLLBACK");
@@ -79,17 +104,19 @@ fn apply(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
         Write::Ping => {
             conn.query("SELECT 1", &[])?;
         }
-        Write::Game(game, turns) => {
+        Write::Game(game, turns, job) => {
             insert_game(conn, game)?;
             for turn in turns {
                 insert_turn(conn, turn)?;
             }
+            set_ai_job(conn, &game.id, job)?;
         }
-        Write::Turn(turn, ratings) => {
+        Write::Turn(turn, ratings, job) => {
             insert_turn(conn, turn)?;
             for change in ratings {
                 insert_rating_change(conn, change)?;
             }
+            set_ai_job(conn, &turn.game_id, job)?;
         }
         Write::Chat(c) => {
             conn.execute(
@@ -164,17 +191,27 @@ fn apply(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
         }
         Write::Undo {
             game_id,
+            played,
             keep,
             undos,
+            job,
         } => {
+            // Only from the game as the server saw it: the count of undos
+            // before this one, no turn after the `played` it saw (another
+            // server sharing the database may have moved on).
+            let changed = conn.execute(
+                "UPDATE games SET undos = ?2 WHERE id = ?1 AND undos = ?3 \
+                 AND NOT EXISTS (SELECT 1 FROM turns WHERE game_id = ?1 AND number > ?4)",
+                vals![game_id, undos, undos - 1, played],
+            )?;
+            if changed != 1 {
+                return Err(WriteError::Duplicate);
+            }
             conn.execute(
                 "DELETE FROM turns WHERE game_id = ?1 AND number > ?2",
                 vals![game_id, keep],
             )?;
-            conn.execute(
-                "UPDATE games SET undos = ?2 WHERE id = ?1",
-                vals![game_id, undos],
-            )?;
+            set_ai_job(conn, game_id, job)?;
         }
         Write::Review {
             game_id,
@@ -315,6 +352,111 @@ fn insert_game(conn: &mut dyn Sql, g: &GameRow) -> Result<(), SqlError> {
     Ok(())
 }
 
+/// The AI's job of a game, as a write leaves it.
+fn set_ai_job(conn: &mut dyn Sql, game_id: &str, job: &AiJob) -> Result<(), SqlError> {
+    match job {
+        AiJob::Unchanged => {}
+        AiJob::Done => {
+            conn.execute(
+                "DELETE FROM jobs WHERE kind = 'ai' AND game_id = ?1",
+                vals![game_id],
+            )?;
+        }
+        AiJob::Due { taken } => {
+            let (taken_by, until) = match taken {
+                Some((by, until)) => (Some(by.as_str()), Some(*until)),
+                None => (None, None),
+            };
+            conn.execute(
+                "INSERT INTO jobs (kind, game_id, due, taken_by, taken_until) \
+                 VALUES ('ai', ?1, ?2, ?3, ?4) ON CONFLICT (kind, game_id) DO UPDATE SET \
+                 due = excluded.due, taken_by = excluded.taken_by, \
+                 taken_until = excluded.taken_until",
+                vals![game_id, crate::time::now_ms(), taken_by, until],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Takes up to `limit` AI jobs for `taker` until `until`: those no one has,
+/// or whose taker let its time run out (killed), oldest first. Rows another
+/// taker is locking at the same moment are skipped (`SKIP LOCKED`), so a
+/// job goes to one taker. PostgreSQL only.
+pub(super) fn take_ai_jobs(
+    conn: &mut dyn Sql,
+    taker: &str,
+    until: i64,
+    limit: i64,
+) -> Result<Vec<String>, SqlError> {
+    let now = crate::time::now_ms();
+    conn.query(
+        "UPDATE jobs SET taken_by = ?1, taken_until = ?2 WHERE (kind, game_id) IN \
+         (SELECT kind, game_id FROM jobs WHERE kind = 'ai' AND due <= ?3 \
+         AND (taken_until IS NULL OR taken_until < ?3) ORDER BY due LIMIT ?4 \
+         FOR UPDATE SKIP LOCKED) RETURNING game_id",
+        vals![taker, until, now, limit],
+    )?
+    .iter()
+    .map(|r| r.get(0))
+    .collect()
+}
+
+/// Keeps `taker`'s AI job of a game until `until`; whether it still had it.
+pub(super) fn renew_ai_job(
+    conn: &mut dyn Sql,
+    game_id: &str,
+    taker: &str,
+    until: i64,
+) -> Result<bool, SqlError> {
+    Ok(conn.execute(
+        "UPDATE jobs SET taken_until = ?3 WHERE kind = 'ai' AND game_id = ?1 AND taken_by = ?2",
+        vals![game_id, taker, until],
+    )? == 1)
+}
+
+/// Whether a session is stored and has not expired.
+pub(super) fn session_exists(conn: &mut dyn Sql, secret_hash: &str) -> Result<bool, SqlError> {
+    Ok(!conn
+        .query(
+            "SELECT 1 FROM sessions WHERE secret_hash = ?1 AND expires > ?2",
+            vals![secret_hash, crate::time::now_ms()],
+        )?
+        .is_empty())
+}
+
+/// Drops `taker`'s AI job of a game.
+pub(super) fn drop_ai_job(conn: &mut dyn Sql, game_id: &str, taker: &str) -> Result<(), SqlError> {
+    conn.execute(
+        "DELETE FROM jobs WHERE kind = 'ai' AND game_id = ?1 AND taken_by = ?2",
+        vals![game_id, taker],
+    )?;
+    Ok(())
+}
+
+/// Lets go of every job `taker` has (it stops): others take them at once.
+pub(super) fn release_jobs(conn: &mut dyn Sql, taker: &str) -> Result<(), SqlError> {
+    conn.execute(
+        "UPDATE jobs SET taken_by = NULL, taken_until = NULL WHERE taken_by = ?1",
+        vals![taker],
+    )?;
+    Ok(())
+}
+
+/// An AI job, taken by no one, for each of these games that has none (the
+/// AI to move in a game from before the jobs).
+pub(super) fn ensure_ai_jobs(conn: &mut dyn Sql, games: &[String]) -> Result<(), SqlError> {
+    let now = crate::time::now_ms();
+    for id in games {
+        conn.execute(
+            "INSERT INTO jobs (kind, game_id, due) VALUES ('ai', ?1, ?2) \
+             ON CONFLICT (kind, game_id) DO NOTHING",
+            vals![id, now],
+        )?;
+    }
+    Ok(())
+}
+
 fn insert_seats(conn: &mut dyn Sql, seats: &[SeatRow]) -> Result<(), SqlError> {
     for seat in seats {
         conn.execute(
@@ -344,13 +486,23 @@ fn insert_rating_change(conn: &mut dyn Sql, c: &RatingChange) -> Result<(), SqlE
     Ok(())
 }
 
-fn insert_turn(conn: &mut dyn Sql, t: &TurnRow) -> Result<(), SqlError> {
-    conn.execute(
+/// A turn, stored only if the game's count of undos is still the one it
+/// was played on: with several servers on one database, a turn chosen
+/// before another server took turns back is refused, as a turn number
+/// already stored is ([`WriteError::Duplicate`]).
+fn insert_turn(conn: &mut dyn Sql, t: &TurnRow) -> Result<(), WriteError> {
+    let stored = conn.execute(
         "INSERT INTO turns (game_id, number, turn, played, color, clock) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        vals![t.game_id, t.number, t.turn, t.played, t.color, t.clock],
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE (SELECT undos FROM games WHERE id = ?1) = ?7",
+        vals![
+            t.game_id, t.number, t.turn, t.played, t.color, t.clock, t.undos
+        ],
     )?;
-    Ok(())
+    if stored == 1 {
+        Ok(())
+    } else {
+        Err(WriteError::Duplicate)
+    }
 }
 
 /// Each row of a query, read by `read`.
@@ -362,28 +514,70 @@ fn rows<T>(
     conn.query(sql, &[])?.iter().map(read).collect()
 }
 
+/// Which games a read is of: every game, or one.
+#[derive(Clone, Copy)]
+enum Games<'a> {
+    All,
+    One(&'a str),
+}
+
+impl Games<'_> {
+    /// The rows of `sql` (a query of a table with a `game_id` column, or
+    /// of `games` itself: `column`), of these games only, in `order`.
+    fn rows<T>(
+        self,
+        conn: &mut dyn Sql,
+        sql: &str,
+        column: &str,
+        order: &str,
+        read: impl Fn(&Row) -> Result<T, SqlError>,
+    ) -> Result<Vec<T>, SqlError> {
+        let order = if order.is_empty() {
+            String::new()
+        } else {
+            format!(" ORDER BY {order}")
+        };
+        match self {
+            Games::All => rows(conn, &format!("{sql}{order}"), read),
+            Games::One(id) => conn
+                .query(&format!("{sql} WHERE {column} = ?1{order}"), vals![id])?
+                .iter()
+                .map(read)
+                .collect(),
+        }
+    }
+}
+
 /// Every review with its positions, by game.
-fn load_reviews(conn: &mut dyn Sql) -> Result<HashMap<String, StoredReview>, SqlError> {
-    let mut reviews: HashMap<String, StoredReview> = rows(
-        conn,
-        "SELECT game_id, requested, pending FROM reviews",
-        |r| {
-            Ok((
-                r.get(0)?,
-                StoredReview {
-                    requested: r.get(1)?,
-                    pending: r.get(2)?,
-                    positions: Vec::new(),
-                },
-            ))
-        },
-    )?
-    .into_iter()
-    .collect();
-    let positions = rows(
+fn load_reviews(
+    conn: &mut dyn Sql,
+    games: Games<'_>,
+) -> Result<HashMap<String, StoredReview>, SqlError> {
+    let mut reviews: HashMap<String, StoredReview> = games
+        .rows(
+            conn,
+            "SELECT game_id, requested, pending FROM reviews",
+            "game_id",
+            "",
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    StoredReview {
+                        requested: r.get(1)?,
+                        pending: r.get(2)?,
+                        positions: Vec::new(),
+                    },
+                ))
+            },
+        )?
+        .into_iter()
+        .collect();
+    let positions = games.rows(
         conn,
         "SELECT game_id, turn, hash, win_rate, score_lead, best, visits, ownership \
-         FROM review_positions ORDER BY game_id, turn",
+         FROM review_positions",
+        "game_id",
+        "game_id, turn",
         |r| {
             Ok((
                 r.get::<String>(0)?,
@@ -409,11 +603,23 @@ fn load_reviews(conn: &mut dyn Sql) -> Result<HashMap<String, StoredReview>, Sql
 
 /// Every game with its turns, oldest first.
 pub(super) fn load(conn: &mut dyn Sql) -> Result<Vec<StoredGame>, SqlError> {
-    let mut reviews = load_reviews(conn)?;
+    load_games(conn, Games::All)
+}
+
+/// One game with its turns, as it stands in the database (`None` if there
+/// is no such game): what another server wrote, read again.
+pub(super) fn load_game(conn: &mut dyn Sql, id: &str) -> Result<Option<StoredGame>, SqlError> {
+    Ok(load_games(conn, Games::One(id))?.pop())
+}
+
+fn load_games(conn: &mut dyn Sql, games: Games<'_>) -> Result<Vec<StoredGame>, SqlError> {
+    let mut reviews = load_reviews(conn, games)?;
     let mut chat: HashMap<String, Vec<ChatRow>> = HashMap::new();
-    for row in rows(
+    for row in games.rows(
         conn,
-        "SELECT game_id, number, color, text, at FROM chat ORDER BY game_id, number",
+        "SELECT game_id, number, color, text, at FROM chat",
+        "game_id",
+        "game_id, number",
         |r| {
             Ok(ChatRow {
                 game_id: r.get(0)?,
@@ -427,23 +633,31 @@ pub(super) fn load(conn: &mut dyn Sql) -> Result<Vec<StoredGame>, SqlError> {
         chat.entry(row.game_id.clone()).or_default().push(row);
     }
     let mut conditionals: HashMap<String, Vec<(String, String)>> = HashMap::new();
-    for (game, color, tree) in rows(conn, "SELECT game_id, color, tree FROM conditionals", |r| {
-        Ok((r.get::<String>(0)?, r.get(1)?, r.get(2)?))
-    })? {
+    for (game, color, tree) in games.rows(
+        conn,
+        "SELECT game_id, color, tree FROM conditionals",
+        "game_id",
+        "",
+        |r| Ok((r.get::<String>(0)?, r.get(1)?, r.get(2)?)),
+    )? {
         conditionals.entry(game).or_default().push((color, tree));
     }
     let mut credits: HashMap<String, Vec<(u32, i64)>> = HashMap::new();
-    for (game, turn, ms) in rows(
+    for (game, turn, ms) in games.rows(
         conn,
         "SELECT game_id, turn, credit_ms FROM clock_credits",
+        "game_id",
+        "",
         |r| Ok((r.get::<String>(0)?, r.get(1)?, r.get(2)?)),
     )? {
         credits.entry(game).or_default().push((turn, ms));
     }
     let mut declined: HashMap<String, UndoDeclinedRow> = HashMap::new();
-    for row in rows(
+    for row in games.rows(
         conn,
         "SELECT game_id, color, turn_number, undos FROM undo_declines",
+        "game_id",
+        "",
         |r| {
             Ok(UndoDeclinedRow {
                 game_id: r.get(0)?,
@@ -456,9 +670,11 @@ pub(super) fn load(conn: &mut dyn Sql) -> Result<Vec<StoredGame>, SqlError> {
         declined.insert(row.game_id.clone(), row);
     }
     let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
-    for (id, turn) in rows(
+    for (id, turn) in games.rows(
         conn,
-        "SELECT game_id, turn, played, color, clock FROM turns ORDER BY game_id, number",
+        "SELECT game_id, turn, played, color, clock FROM turns",
+        "game_id",
+        "game_id, number",
         |r| {
             Ok((
                 r.get::<String>(0)?,
@@ -473,11 +689,13 @@ pub(super) fn load(conn: &mut dyn Sql) -> Result<Vec<StoredGame>, SqlError> {
     )? {
         turns.entry(id).or_default().push(turn);
     }
-    let games = rows(
+    let games = games.rows(
         conn,
         "SELECT id, variant, size, komi, black, white, black_token, white_token, \
          source, start, record, created, request_id, undos, time_control, rated_black, \
-         rated_white, rematch_of FROM games ORDER BY created, id",
+         rated_white, rematch_of FROM games",
+        "id",
+        "created, id",
         game_row,
     )?;
     Ok(games

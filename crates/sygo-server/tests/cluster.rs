@@ -1,0 +1,316 @@
+//! Several servers on one PostgreSQL database, as behind a load balancer:
+//! turns made through one reach the watchers of another, in order; two
+//! servers never both store conflicting turns; a game, an account or a
+//! session made on one works on the other at once; the AI's turns of a
+//! server that leaves them to others are played by a worker.
+//!
+//! PostgreSQL only (SQLite has one server a database): `scripts/test.sh`
+//! runs these on the PostgreSQL server it starts, with `--include-ignored`.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Events, TestServer, random_turn, replay, temp_db};
+use serde_json::{Value, json};
+use sygo_server::Database;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A new PostgreSQL database for the test (`SYGO_TEST_POSTGRES`).
+fn shared_db(name: &str) -> Database {
+    assert!(
+        common::postgres_server().is_some(),
+        "these tests need PostgreSQL: run them with scripts/test.sh, or set \
+         SYGO_TEST_POSTGRES to a server's address"
+    );
+    temp_db(name)
+}
+
+/// Events until the game satisfies `done`, or a failure that says what was
+/// awaited and the game as last seen.
+async fn until(events: &mut Events, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        if let Some(game) = &events.game
+            && done(game)
+        {
+            return game.clone();
+        }
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        if events.try_next(left).await.is_none() {
+            panic!("{what}: not in time; the game as seen: {:?}", events.game);
+        }
+    }
+}
+
+/// The turns of a game as `(turn, color)`.
+fn turns(game: &Value) -> Vec<(String, String)> {
+    game["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["turn"].as_str().unwrap().to_string(),
+                t["color"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it"]
+async fn turns_through_two_servers_reach_the_watchers_of_both_in_order() {
+    let db = shared_db("cluster-turns");
+    let a = TestServer::on(db.clone()).await;
+    let b = TestServer::on(db.clone()).await;
+    let (id, black, white) = a.new_game("sygo", 9).await;
+    // B has not heard of the game when asked at once: it reads it.
+    let mut on_a = Events::open(&a, &id).await;
+    let mut on_b = Events::open(&b, &id).await;
+    on_a.next(WAIT).await;
+    on_b.next(WAIT).await;
+    let mut game = replay(&a.get_json(&format!("/api/games/{id}")).await.1);
+    for n in 0..24 {
+        let server = if n % 2 == 0 { &a } else { &b };
+        let token = if game.position().side_to_move() == sygo_rules::Color::Black {
+            &black
+        } else {
+            &white
+        };
+        let turn = random_turn(&game, n as u64);
+        let after = server.play(&id, token, &turn, n).await;
+        game = replay(&after);
+        // Each watcher gets the turn as a `turn` event, whichever server
+        // it watches.
+        for (name, events) in [("a", &mut on_a), ("b", &mut on_b)] {
+            let (event, _, seen) = events
+                .try_next(WAIT)
+                .await
+                .unwrap_or_else(|| panic!("watcher on {name}: no event for turn {n}"));
+            assert_eq!(event, "turn", "watcher on {name}, turn {n}");
+            assert_eq!(turns(&seen), turns(&after), "watcher on {name}");
+        }
+    }
+    let (_, on_a_now) = a.get_json(&format!("/api/games/{id}")).await;
+    let (_, on_b_now) = b.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(turns(&on_a_now), turns(&on_b_now));
+    assert_eq!(turns(&on_a_now).len(), 24);
+    a.stop().await;
+    b.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it"]
+async fn two_servers_never_both_store_a_turn_of_the_same_number() {
+    let db = shared_db("cluster-race");
+    let a = TestServer::on(db.clone()).await;
+    let b = TestServer::on(db.clone()).await;
+    let (id, black, white) = a.new_game("sygo", 9).await;
+    let mut game = replay(&a.get_json(&format!("/api/games/{id}")).await.1);
+    for n in 0..12 {
+        let token = if game.position().side_to_move() == sygo_rules::Color::Black {
+            &black
+        } else {
+            &white
+        };
+        // The same turn number through both at once, with different turns.
+        let (ta, tb) = (random_turn(&game, 2 * n), random_turn(&game, 2 * n + 1));
+        let path = format!("/api/games/{id}/turns");
+        let body_a = json!({"turn": ta, "turn_number": n});
+        let body_b = json!({"turn": tb, "turn_number": n});
+        let (ra, rb) = tokio::join!(
+            a.post(&path, &body_a, Some(token)),
+            b.post(&path, &body_b, Some(token))
+        );
+        let accepted: Vec<&Value> = [&ra, &rb]
+            .into_iter()
+            .filter(|(status, _)| *status == 200)
+            .map(|(_, body)| body)
+            .collect();
+        let refused = [&ra, &rb].iter().filter(|(s, _)| *s == 409).count();
+        assert_eq!((accepted.len(), refused), (1, 1), "turn {n}: {ra:?} {rb:?}");
+        game = replay(accepted[0]);
+    }
+    // Both servers, and a third reading the database afresh, agree.
+    let c = TestServer::on(db.clone()).await;
+    let mut seen = Vec::new();
+    for server in [&a, &b, &c] {
+        let body = tokio::time::timeout(WAIT, async {
+            loop {
+                let (_, body) = server.get_json(&format!("/api/games/{id}")).await;
+                if turns(&body).len() == 12 {
+                    return body;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        })
+        .await
+        .expect("every server has the 12 turns");
+        seen.push(turns(&body));
+    }
+    assert_eq!(seen[0], seen[1]);
+    assert_eq!(seen[0], seen[2]);
+    for server in [a, b, c] {
+        server.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it"]
+async fn a_turn_chosen_before_an_undo_on_another_server_is_refused() {
+    let db = shared_db("cluster-undo");
+    let a = TestServer::on(db.clone()).await;
+    let b = TestServer::on(db.clone()).await;
+    // Hot-seat: one page holds both tokens, so it may take turns back.
+    let (id, black, white) = a.new_game("sygo", 9).await;
+    a.play(&id, &white, "E5", 0).await;
+    a.play(&id, &black, "C3", 1).await;
+    // B has the two turns.
+    let mut on_b = Events::open(&b, &id).await;
+    until(&mut on_b, "B has the two turns", |g| turns(g).len() == 2).await;
+    // A takes Black's turn back; B is told, and a turn numbered as before
+    // the undo is refused on B.
+    let (status, body) = a
+        .post(
+            &format!("/api/games/{id}/undo"),
+            &json!({"turn_number": 2, "other_token": white}),
+            Some(&black),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let after_undo = until(&mut on_b, "B hears of the undo", |g| g["undos"] == 1).await;
+    assert_eq!(turns(&after_undo).len(), 1);
+    let (status, body) = b
+        .post(
+            &format!("/api/games/{id}/turns"),
+            &json!({"turn": "G7", "turn_number": 2}),
+            Some(&white),
+        )
+        .await;
+    assert_eq!(status, 409, "{body}");
+    // The turn that follows the undo is taken on B and reaches A.
+    let mut on_a = Events::open(&a, &id).await;
+    on_a.next(WAIT).await;
+    b.play(&id, &black, "G7", 1).await;
+    let seen = until(&mut on_a, "A hears of B's turn", |g| turns(g).len() == 2).await;
+    assert_eq!(turns(&seen)[1].0.to_ascii_lowercase(), "g7");
+    a.stop().await;
+    b.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it"]
+async fn an_account_and_its_session_made_on_one_server_work_on_the_other() {
+    let db = shared_db("cluster-accounts");
+    let a = TestServer::on(db.clone()).await;
+    let b = TestServer::on(db.clone()).await;
+    let credentials = json!({"name": "Ada", "password": "a long enough password 1"});
+    let r = a
+        .client
+        .post(a.url("/api/account"))
+        .json(&credentials)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 201);
+    let cookie = r.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    // The session, at once on B.
+    let r = b
+        .client
+        .get(b.url("/api/account"))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let me: Value = r.json().await.unwrap();
+    assert_eq!(me["account"]["name"], "Ada", "{me}");
+    // Signing in on B, and a second account on B, whose id is not Ada's.
+    let (status, body) = b.post("/api/session", &credentials, None).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = b
+        .post(
+            "/api/account",
+            &json!({"name": "Grace", "password": "another long password 2"}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = a
+        .post(
+            "/api/account",
+            &json!({"name": "grace", "password": "another long password 3"}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 409, "the name is taken on the other server: {body}");
+    let (status, ada) = a.get_json("/api/players/Ada").await;
+    assert_eq!(status, 200, "{ada}");
+    let (status, grace) = a.get_json("/api/players/Grace").await;
+    assert_eq!(status, 200, "{grace}");
+    a.stop().await;
+    b.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it"]
+async fn a_worker_plays_the_ai_for_a_server_that_leaves_it_to_others() {
+    let db = shared_db("cluster-worker");
+    let server = TestServer::with(db.clone(), |c| c.ai_slots = 0).await;
+    let (stop_worker, stopped) = tokio::sync::oneshot::channel::<()>();
+    let mut config = sygo_server::Config::new("127.0.0.1:0".parse().unwrap(), db.clone());
+    config.ai_slots = 1;
+    let worker = tokio::spawn(async move {
+        sygo_server::run_worker(&config, || {}, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    let (status, body) = server
+        .post(
+            "/api/games",
+            &json!({"variant": "sygo", "size": 5,
+                    "black": {"kind": "human"},
+                    "white": {"kind": "ai", "level": 1, "time_ms": 100}}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["game"]["id"].as_str().unwrap().to_string();
+    let black = body["tokens"]["black"].as_str().unwrap().to_string();
+    let mut events = Events::open(&server, &id).await;
+    events.next(WAIT).await;
+    // The AI (White) moves first; each of its turns is the worker's, and
+    // reaches the server's watchers.
+    let mut game = replay(&body["game"]);
+    for n in 0..3u64 {
+        let played = game.turns().len();
+        let seen = events
+            .until(WAIT, |g| {
+                g["turns"].as_array().map(Vec::len) == Some(played + 1) || !g["result"].is_null()
+            })
+            .await;
+        game = replay(&seen);
+        if game.position().is_over() {
+            break;
+        }
+        assert_eq!(seen["turns"][played]["color"], "white", "{seen}");
+        server
+            .play(&id, &black, &random_turn(&game, n), game.turns().len())
+            .await;
+        events.next(WAIT).await;
+        game = replay(&server.get_json(&format!("/api/games/{id}")).await.1);
+    }
+    assert!(game.turns().len() >= 3, "{} turns", game.turns().len());
+    let _ = stop_worker.send(());
+    worker.await.unwrap().unwrap();
+    server.stop().await;
+}
