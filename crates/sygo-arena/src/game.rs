@@ -243,9 +243,24 @@ pub struct GameSetup {
     pub seeds: [u64; 2],
 }
 
-/// Plays one game between A's and B's contenders.
+/// Plays one game between A's and B's contenders, from the empty board.
 pub fn play_game(setup: &GameSetup, a: &mut dyn Contender, b: &mut dyn Contender) -> GameReport {
-    let mut game = Game::new(Position::new(setup.geometry));
+    play_game_from(Position::new(setup.geometry), setup, a, b)
+}
+
+/// Plays one game between A's and B's contenders, as [`play_game`], from
+/// `start` instead of the empty board (a position of `setup.geometry`): the
+/// empty board without the balance turn, for `sygo study --no-balance`.
+/// The opening's turns are played from `start`
+/// ([`opening_from`](crate::opening_from)).
+pub fn play_game_from(
+    start: Position,
+    setup: &GameSetup,
+    a: &mut dyn Contender,
+    b: &mut dyn Contender,
+) -> GameReport {
+    debug_assert_eq!(start.geometry(), setup.geometry);
+    let mut game = Game::new(start);
     for turn in &setup.opening {
         if game.position().is_over() {
             break;

@@ -62,8 +62,10 @@ mod summary;
 pub use contender::{Contender, Entrant, Forfeit};
 pub use engine::{EngineConfig, EnginePlayer, split_command};
 pub use error::{CommandLineError, EntrantSpecError, MatchError, StartError, WriteRecordError};
-pub use game::{GameEnd, GameReport, GameResult, GameSetup, Side, SideTime, play_game};
-pub use opening::{derive_seed, opening};
+pub use game::{
+    GameEnd, GameReport, GameResult, GameSetup, Side, SideTime, play_game, play_game_from,
+};
+pub use opening::{derive_seed, opening, opening_from};
 pub use records::GameRecords;
 pub use report::{budget_text, report_text};
 pub use runner::{MatchReport, MatchSettings, run_match};

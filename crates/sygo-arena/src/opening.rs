@@ -28,8 +28,14 @@ pub fn derive_seed(seed: u64, index: u64, purpose: u64) -> u64 {
 /// The opening of pair `pair`: `turns` turns of the uniformly random player
 /// from the empty board (fewer if the game ends first).
 pub fn opening(geometry: Geometry, turns: usize, seed: u64, pair: u64) -> Vec<Turn> {
+    opening_from(&Position::new(geometry), turns, seed, pair)
+}
+
+/// An opening as [`opening`], played from `start` instead of the empty
+/// board (the empty board without the balance turn, say).
+pub fn opening_from(start: &Position, turns: usize, seed: u64, pair: u64) -> Vec<Turn> {
     let mut rng = Pcg32::seed_from_u64(derive_seed(seed, pair, 0));
-    let mut position = Position::new(geometry);
+    let mut position = start.clone();
     let mut played = Vec::with_capacity(turns);
     while played.len() < turns && !position.is_over() {
         let stones = position.random_turn_stones(&mut rng);

@@ -16,6 +16,8 @@
 //! - `sygo analyze`: the AI's view of a position of a record: win rate,
 //!   score lead, the best turns, who owns what.
 //! - `sygo solve`: the exact value of a small board with best play.
+//! - `sygo study`: self-play studies of a board: the first player's win
+//!   rate, the score margin, the balance turn (`docs/balance.md`).
 //! - `sygo serve` (also `sygo` with no command): the web app
 //!   (`docs/web.md`).
 //! - `sygo admin`: the host's commands on the web app's accounts.
@@ -37,6 +39,7 @@ mod score;
 mod serve;
 mod show;
 mod solve;
+mod study;
 
 use std::io;
 use std::process::ExitCode;
@@ -97,9 +100,18 @@ enum Command {
     /// margin with best play on both sides, and a line of play that reaches
     /// it.
     Solve(solve::SolveArgs),
+    /// Play a player against itself on every core, reproducibly and
+    /// resumably: the first player's win rate, the score margin, game
+    /// lengths, the balance turn and the openings, as a CSV, a report and
+    /// plots (`sygo study plot DIR...` compares studies).
+    Study(study::StudyArgs),
     /// Start the web app: play in the browser, against the AI or another
     /// person (the default command).
     Serve(serve::ServeArgs),
+    /// Play the AI's turns for the web app's servers on a PostgreSQL
+    /// database, from another process or machine (no HTTP): AI capacity
+    /// grows by adding workers.
+    Worker(serve::WorkerArgs),
     /// The host's commands on the web app's database: list the accounts,
     /// disable or enable one (also while the server runs).
     Admin(admin::AdminArgs),
@@ -149,7 +161,9 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(&args),
         Command::Learn(args) => learn::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Study(args) => study::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Worker(args) => serve::work(&args),
         Command::Admin(args) => admin::run(&args),
     };
     match outcome {

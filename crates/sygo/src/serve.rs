@@ -1,6 +1,8 @@
 //! `sygo serve [--addr 127.0.0.1:8080] [--db FILE|URL] [--secure-cookies]
-//! [--trust-proxy] [--no-rate-limits] [--log-format text|json]`: the web
-//! app (`docs/web.md`), and what `sygo` with no command runs.
+//! [--trust-proxy] [--no-rate-limits] [--log-format text|json] [--ai-slots
+//! N]`: the web app (`docs/web.md`), and what `sygo` with no command runs.
+//! `sygo worker --db URL [--ai-slots N]`: the AI's turns for the servers on
+//! a PostgreSQL database (`docs/deploy.md`).
 //!
 //! It prints the address to open once it listens (`--addr 127.0.0.1:0`
 //! takes any free port, and the line says which) on standard output, and
@@ -60,6 +62,27 @@ pub struct ServeArgs {
     /// `info`; `debug` adds a line per request).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = LogFormat::Text)]
     log_format: LogFormat,
+    /// How many AI search threads may run at once (default: the number of
+    /// cores). 0, on a PostgreSQL database, leaves the AI's turns to `sygo
+    /// worker`s and the other servers.
+    #[arg(long, value_name = "N")]
+    ai_slots: Option<usize>,
+}
+
+/// Options of `sygo worker`.
+#[derive(Debug, clap::Args)]
+pub struct WorkerArgs {
+    /// The web app's PostgreSQL database (`postgres://user:password@host/db`),
+    /// the one its servers use.
+    #[arg(long, value_name = "URL")]
+    db: String,
+    /// How many AI search threads may run at once (default: the number of
+    /// cores).
+    #[arg(long, value_name = "N")]
+    ai_slots: Option<usize>,
+    /// How the log (standard error) is written, as for `sygo serve`.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
 }
 
 impl Default for ServeArgs {
@@ -73,6 +96,7 @@ impl Default for ServeArgs {
             trust_proxy: false,
             no_rate_limits: false,
             log_format: LogFormat::Text,
+            ai_slots: None,
         }
     }
 }
@@ -122,8 +146,40 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     config.secure_cookies = args.secure_cookies;
     config.trust_proxy = args.trust_proxy;
     config.rate_limits = !args.no_rate_limits;
+    if let Some(slots) = args.ai_slots {
+        if slots == 0 && !matches!(config.db, Database::Postgres(_)) {
+            anyhow::bail!(
+                "--ai-slots 0 leaves the AI's turns to workers, which need a PostgreSQL \
+                 database (--db postgres://…)"
+            );
+        }
+        config.ai_slots = slots;
+    }
     sygo_server::serve(config, |addr| {
         println!("sygo web app: open http://{addr}/");
+    })?;
+    Ok(())
+}
+
+/// Plays the AI's jobs of the servers' database until Ctrl-C or SIGTERM.
+pub fn work(args: &WorkerArgs) -> anyhow::Result<()> {
+    start_log(args.log_format)?;
+    let mut config = Config::new(
+        DEFAULT_ADDR
+            .parse()
+            .expect("the default address is an address"),
+        Database::parse(&args.db),
+    );
+    if let Some(slots) = args.ai_slots {
+        anyhow::ensure!(
+            slots > 0,
+            "a worker needs at least one AI slot (--ai-slots 1 or more)"
+        );
+        config.ai_slots = slots;
+    }
+    let db = config.db.to_string();
+    sygo_server::work(config, || {
+        println!("sygo worker: playing the AI's turns for the servers on {db}");
     })?;
     Ok(())
 }
