@@ -5,21 +5,29 @@
 #   2. the web server's whole suite again on PostgreSQL, on a server of its
 #      own that scripts/with-postgres.sh starts (and installs when missing),
 #      with `sygo serve` killed (SIGKILL) and started again on it, and `sygo
-#      admin` on it.
+#      admin` on it; then several servers and a `sygo worker` on one
+#      database (tests/cluster.rs of the server and of the command line,
+#      which need PostgreSQL and are ignored by the first run).
 # Arguments go to the first `cargo test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test "$@"
+# The Python package `sygo`, built into a fresh virtual environment, and its
+# pytest suite.
+scripts/test-python.sh
 echo "the web server's suite on PostgreSQL:" >&2
 # The server's test files by name, built with the whole workspace selected
 # (as by `cargo test` above), so that nothing is compiled again.
 server_tests=""
 for file in crates/sygo-server/tests/*.rs; do
-    server_tests+=" --test $(basename "$file" .rs)"
+    name=$(basename "$file" .rs)
+    # Both crates have a tests/cluster.rs: `--test cluster` runs both, below.
+    [ "$name" = cluster ] || server_tests+=" --test $name"
 done
 scripts/with-postgres.sh bash -c "
     cargo test --workspace $server_tests &&
     cargo test --workspace --test serve -- --exact \
         games_survive_sigkill_and_the_ai_resumes \
         a_rated_game_counts_exactly_once_when_the_server_is_killed_in_the_middle \
-        the_host_disables_an_account_from_the_command_line_while_the_server_runs"
+        the_host_disables_an_account_from_the_command_line_while_the_server_runs &&
+    cargo test --workspace --test cluster -- --include-ignored"

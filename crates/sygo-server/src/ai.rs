@@ -76,14 +76,31 @@ pub(crate) async fn after_turn(state: &AppState, entry: &Arc<Entry>) {
 /// when someone looks at the game, such as its player coming back.
 /// Nothing happens while a search runs, or once the server shuts down.
 pub(crate) fn resume(state: &AppState, entry: &Arc<Entry>) {
-    // With other servers on the database, the job's lease does this: a
-    // failed search's job is taken again when its lease runs out.
-    if state.db.is_shared() {
+    if state.ai.stopping() || !entry.claim_idle_ai_turn() {
         return;
     }
-    if !state.ai.stopping() && entry.claim_idle_ai_turn() {
+    if !state.db.is_shared() {
         start_turn(state, entry.clone());
+        return;
     }
+    // With other servers on the database, the game's job says who plays:
+    // this server takes it again now if it is free or its own (its search
+    // failed here); else its taker plays, or another takes it once the
+    // lease runs out.
+    if !state.db.takes_ai() {
+        return;
+    }
+    let (state, entry) = (state.clone(), entry.clone());
+    tokio::spawn(async move {
+        let until = crate::time::now_ms() + AI_LEASE_MS;
+        match state.db.take_ai_job(&entry.meta.id, until).await {
+            Ok(true) => play_turns(&state, entry),
+            Ok(false) => {}
+            Err(e) => {
+                tracing::warn!(game = %entry.meta.id, error = ?e, "the AI's job could not be taken")
+            }
+        }
+    });
 }
 
 /// One turn of the AI, if it is to move; whether it is to move again.

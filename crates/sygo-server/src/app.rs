@@ -22,12 +22,13 @@ use tokio::sync::watch;
 use crate::accounts::Accounts;
 use crate::ai;
 use crate::api;
-use crate::cluster::{self, Role};
+use crate::cluster::Role;
 use crate::config::{BODY_LIMIT, Config};
 use crate::db::{Db, Stored, StoredAccounts};
 use crate::error::ApiError;
 use crate::error::ServerError;
 use crate::events;
+use crate::follow;
 use crate::games::{Entry, Games};
 use crate::limits::Limits;
 use crate::lobby::Lobby;
@@ -133,9 +134,9 @@ impl AppState {
         };
         let mut state = state;
         // Other servers on the database: followed from now on.
-        if let Some(opened) = cluster::open(&state, role, config.ai_slots) {
+        if let Some(opened) = follow::open(&state, role, config.ai_slots) {
             state.cluster = Some(opened.cluster.clone());
-            cluster::run(&state, opened);
+            follow::run(&state, opened);
         }
         // The clocks of the games of players on vacation stop as stored.
         crate::vacation::load(&state);

@@ -61,6 +61,7 @@ mod db;
 mod error;
 mod event_frame;
 mod events;
+mod follow;
 mod game;
 mod games;
 mod limits;

@@ -139,7 +139,7 @@ impl FromRequestParts<AppState> for MaybeSignedIn {
             && state.db.is_shared()
             && state.db.session_exists(&session).await.unwrap_or(false)
         {
-            crate::cluster::read_accounts_now(state).await;
+            crate::follow::read_accounts_now(state).await;
             account = state.accounts.signed_in(&session, now_ms());
         }
         Ok(MaybeSignedIn(

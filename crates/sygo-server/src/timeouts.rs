@@ -37,8 +37,16 @@ pub(crate) fn start(state: &AppState) {
         let ending: Arc<Mutex<HashSet<String>>> = Arc::default();
         loop {
             // With other servers on the database, the one that leads
-            // watches the clocks.
+            // watches the clocks; each shows its own closed pages' sides
+            // disconnected.
             if state.cluster.as_ref().is_some_and(|c| !c.leads()) {
+                let now = now_ms();
+                if now - last_sweep >= MAX_SLEEP_MS {
+                    last_sweep = now;
+                    for entry in state.games.all() {
+                        entry.expire_presence(now);
+                    }
+                }
                 tokio::select! {
                     () = tokio::time::sleep(Duration::from_millis(200)) => continue,
                     _ = shutdown.changed() => break,

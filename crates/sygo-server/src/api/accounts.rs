@@ -253,7 +253,7 @@ pub(crate) async fn sign_up(
                 // tell which.
                 Err(WriteError::Duplicate) if state.db.is_shared() && tries < 3 => {
                     tries += 1;
-                    crate::cluster::read_accounts_now(&state).await;
+                    crate::follow::read_accounts_now(&state).await;
                     if state.accounts.by_name(&request.name).is_some() {
                         return Err(taken());
                     }
@@ -293,7 +293,7 @@ pub(crate) async fn sign_in(
     let mut account = state.accounts.by_name(&request.name);
     if account.is_none() && state.db.is_shared() {
         // An account another server on the database just made.
-        crate::cluster::read_accounts_now(&state).await;
+        crate::follow::read_accounts_now(&state).await;
         account = state.accounts.by_name(&request.name);
     }
     let Some(account) = account else {

@@ -42,7 +42,7 @@ pub(crate) async fn find(state: &AppState, id: &str) -> Result<Arc<Entry>, ApiEr
         return Err(ApiError::no_game(id));
     }
     match state.games.get(id) {
-        Err(ApiError::NotFound(_)) if state.db.is_shared() => crate::cluster::load_new(state, id)
+        Err(ApiError::NotFound(_)) if state.db.is_shared() => crate::follow::load_new(state, id)
             .await
             .ok_or_else(|| ApiError::no_game(id)),
         found => found,

@@ -631,6 +631,15 @@ impl Db {
             .await
     }
 
+    /// Takes the AI job of a game for this server until `until` if no one
+    /// has it, its taker let it run out, or this server has it; whether it
+    /// did.
+    pub(crate) async fn take_ai_job(&self, game_id: &str, until: i64) -> Result<bool, WriteError> {
+        let (taker, id) = (self.instance.clone(), game_id.to_string());
+        self.read(move |conn| statements::take_ai_job(conn, &id, &taker, until))
+            .await
+    }
+
     /// Keeps this server's AI job of a game until `until`; whether it still
     /// has it.
     pub(crate) async fn renew_ai_job(&self, game_id: &str, until: i64) -> Result<bool, WriteError> {

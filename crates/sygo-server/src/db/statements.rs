@@ -402,6 +402,21 @@ pub(super) fn take_ai_jobs(
     .collect()
 }
 
+/// Takes the AI job of one game for `taker` until `until`, if it is free,
+/// run out, or `taker`'s already; whether it did.
+pub(super) fn take_ai_job(
+    conn: &mut dyn Sql,
+    game_id: &str,
+    taker: &str,
+    until: i64,
+) -> Result<bool, SqlError> {
+    Ok(conn.execute(
+        "UPDATE jobs SET taken_by = ?2, taken_until = ?3 WHERE kind = 'ai' AND game_id = ?1 \
+         AND (taken_until IS NULL OR taken_until < ?4 OR taken_by = ?2)",
+        vals![game_id, taker, until, crate::time::now_ms()],
+    )? == 1)
+}
+
 /// Keeps `taker`'s AI job of a game until `until`; whether it still had it.
 pub(super) fn renew_ai_job(
     conn: &mut dyn Sql,

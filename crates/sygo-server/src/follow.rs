@@ -1,0 +1,263 @@
+//! How a server follows the others on its PostgreSQL database and shares
+//! their background work (`cluster.rs` says what and why): what it hears
+//! brought into its memory, games, accounts and sessions read on a miss,
+//! the AI's jobs taken and played.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use tokio::sync::{Notify, mpsc};
+
+use crate::cluster::{Cluster, Role};
+use crate::db::{GameNotice, Heard};
+use crate::games::{AI_LEASE_MS, Entry, Followed};
+use crate::state::AppState;
+use crate::time::now_ms;
+
+/// How often a server or worker that plays the AI looks for AI jobs no one
+/// has (or whose taker was killed), besides when a notice wakes it.
+const JOB_POLL: Duration = Duration::from_secs(1);
+
+/// What `open` starts: the cluster for the state, and what it hears, for
+/// `run` once the state holds the cluster.
+pub(crate) struct Opened {
+    pub cluster: Arc<Cluster>,
+    heard: mpsc::UnboundedReceiver<Heard>,
+    role: Role,
+}
+
+/// Starts listening to the other servers on the database, when there can
+/// be any (PostgreSQL); `None` for SQLite, where a server is alone.
+pub(crate) fn open(state: &AppState, role: Role, slots: usize) -> Option<Opened> {
+    if !state.db.is_shared() {
+        return None;
+    }
+    let leader = Arc::new(AtomicBool::new(false));
+    let heard = state
+        .db
+        .listen((role == Role::Server).then(|| leader.clone()))?;
+    Some(Opened {
+        cluster: Arc::new(Cluster {
+            leader,
+            wake: Notify::new(),
+            slots: i64::try_from(slots.max(1)).unwrap_or(1),
+            accounts_dirty: AtomicBool::new(false),
+        }),
+        heard,
+        role,
+    })
+}
+
+/// Follows the others (and, if this process plays the AI, takes AI jobs)
+/// until the server shuts down. `state` holds `opened.cluster`.
+pub(crate) fn run(state: &AppState, opened: Opened) {
+    let Opened {
+        cluster,
+        mut heard,
+        role,
+    } = opened;
+    let follower = state.clone();
+    tokio::spawn(async move {
+        let mut shutdown = follower.shutdown.clone();
+        loop {
+            tokio::select! {
+                told = heard.recv() => match told {
+                    Some(told) => hear(&follower, &cluster, told),
+                    None => break,
+                },
+                _ = shutdown.changed() => break,
+            }
+        }
+    });
+    if state.db.takes_ai() || role == Role::Worker {
+        let state = state.clone();
+        tokio::spawn(take_jobs(state));
+    }
+}
+
+/// What to do on hearing `told`.
+fn hear(state: &AppState, cluster: &Arc<Cluster>, told: Heard) {
+    match told {
+        Heard::Notice(notice) => {
+            if notice.from == state.db.instance() {
+                return;
+            }
+            if notice.accounts {
+                read_accounts(state, cluster);
+            }
+            for game in notice.games {
+                tokio::spawn(follow_game(state.clone(), game));
+            }
+        }
+        Heard::Accounts => read_accounts(state, cluster),
+        Heard::Reconnected => {
+            read_accounts(state, cluster);
+            tokio::spawn(read_everything(state.clone()));
+        }
+    }
+}
+
+/// Brings one game up to date after another server's commit.
+async fn follow_game(state: AppState, notice: GameNotice) {
+    let Ok(entry) = state.games.get(&notice.id) else {
+        load_new(&state, &notice.id).await;
+        return;
+    };
+    {
+        let _submit = entry.hold_submissions().await;
+        let followed = match &notice.turn {
+            Some(turn) => entry.follow_turn(turn),
+            None => Followed::Behind,
+        };
+        if followed == Followed::Behind {
+            entry.catch_up(&state.db).await;
+        }
+    }
+    wake_if_ai_to_move(&state, &entry);
+}
+
+/// A game of the database not in memory yet (another server started it),
+/// read and added; `None` if there is no such game.
+pub(crate) async fn load_new(state: &AppState, id: &str) -> Option<Arc<Entry>> {
+    let stored = match state.db.load_game(id).await {
+        Ok(Some(stored)) => stored,
+        Ok(None) => return None,
+        Err(e) => {
+            tracing::error!(game = %id, error = ?e, "a new game cannot be read");
+            return None;
+        }
+    };
+    let entry = match Entry::from_stored(stored) {
+        Ok(entry) => Arc::new(entry),
+        Err(e) => {
+            tracing::warn!(error = %e, "a stored game is skipped");
+            return None;
+        }
+    };
+    // Added once: another task may have read it meanwhile.
+    let entry = state.games.insert_new(entry);
+    wake_if_ai_to_move(state, &entry);
+    Some(entry)
+}
+
+/// Wakes the AI's job taker when the AI is to move in `entry`.
+fn wake_if_ai_to_move(state: &AppState, entry: &Entry) {
+    if let Some(cluster) = &state.cluster
+        && entry.ai_to_move()
+    {
+        cluster.wake.notify_one();
+    }
+}
+
+/// Reads the accounts again now, and waits for it: a request that found no
+/// account or session where the database may have one another server just
+/// stored (its notice still on the way).
+pub(crate) async fn read_accounts_now(state: &AppState) {
+    match state.db.load_accounts().await {
+        Ok(stored) => apply_accounts(state, stored),
+        Err(e) => tracing::error!(error = ?e, "the accounts cannot be read again"),
+    }
+}
+
+/// The accounts as read again made the server's.
+fn apply_accounts(state: &AppState, mut stored: crate::db::StoredAccounts) {
+    state
+        .ratings
+        .replace(std::mem::take(&mut stored.rating_changes));
+    state.lobby.replace(std::mem::take(&mut stored.challenges));
+    state.accounts.replace(stored);
+}
+
+/// Reads the accounts again (one reading at a time; a change heard during
+/// one makes another).
+fn read_accounts(state: &AppState, cluster: &Arc<Cluster>) {
+    if cluster.accounts_dirty.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    let (state, cluster) = (state.clone(), cluster.clone());
+    tokio::spawn(async move {
+        while cluster.accounts_dirty.swap(false, Ordering::SeqCst) {
+            read_accounts_now(&state).await;
+        }
+    });
+}
+
+/// Reads every game again (notices may have been missed).
+async fn read_everything(state: AppState) {
+    let stored = match state.db.load_games().await {
+        Ok(stored) => stored,
+        Err(e) => {
+            tracing::error!(error = ?e, "the games cannot be read again");
+            return;
+        }
+    };
+    for stored in stored {
+        match state.games.get(&stored.row.id) {
+            Ok(entry) => {
+                let _submit = entry.hold_submissions().await;
+                if let Err(e) = entry.refresh(stored) {
+                    tracing::warn!(error = %e, "a game read again does not replay");
+                }
+            }
+            Err(_) => match Entry::from_stored(stored) {
+                Ok(entry) => {
+                    state.games.insert_new(Arc::new(entry));
+                }
+                Err(e) => tracing::warn!(error = %e, "a stored game is skipped"),
+            },
+        }
+    }
+}
+
+/// Takes the AI's jobs that no one has (or whose taker was killed), and
+/// plays them, until the server shuts down; then lets go of those it has.
+async fn take_jobs(state: AppState) {
+    let Some(cluster) = state.cluster.clone() else {
+        return;
+    };
+    let mut shutdown = state.shutdown.clone();
+    loop {
+        match state
+            .db
+            .take_ai_jobs(now_ms() + AI_LEASE_MS, cluster.slots)
+            .await
+        {
+            Ok(games) => {
+                for id in games {
+                    tokio::spawn(play_job(state.clone(), id));
+                }
+            }
+            Err(e) => tracing::error!(error = ?e, "the AI's jobs cannot be taken"),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(JOB_POLL) => {}
+            () = cluster.wake.notified() => {}
+            _ = shutdown.changed() => break,
+        }
+    }
+    if let Err(e) = state.db.release_jobs().await {
+        tracing::warn!(error = ?e, "the AI's jobs could not be let go of");
+    }
+}
+
+/// Plays the AI's turn of a job taken: on the game as the database has it.
+async fn play_job(state: AppState, id: String) {
+    let entry = match state.games.get(&id) {
+        Ok(entry) => entry,
+        Err(_) => match load_new(&state, &id).await {
+            Some(entry) => entry,
+            None => return,
+        },
+    };
+    {
+        let _submit = entry.hold_submissions().await;
+        entry.catch_up(&state.db).await;
+    }
+    if entry.ai_to_move() {
+        entry.set_ai_thinking(true);
+        crate::ai::play_turns(&state, entry);
+    } else if let Err(e) = state.db.drop_ai_job(&id).await {
+        tracing::warn!(game = %id, error = ?e, "a finished AI job could not be dropped");
+    }
+}
