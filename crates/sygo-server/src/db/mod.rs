@@ -487,6 +487,22 @@ pub(crate) struct Db {
     takes_ai: bool,
 }
 
+/// A server's name among those sharing a database: 64 bits from the
+/// system's random source (the process id and the time if it fails).
+fn instance_name() -> String {
+    use rand::TryRng;
+    let mut bytes = [0u8; 8];
+    let n = if rand::rngs::SysRng.try_fill_bytes(&mut bytes).is_ok() {
+        u64::from_le_bytes(bytes)
+    } else {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        nanos ^ (u64::from(std::process::id()) << 32)
+    };
+    format!("{n:016x}")
+}
+
 impl Drop for Db {
     /// The reading connection is let go of on a thread of its own: the
     /// PostgreSQL client's own runtime cannot run on an async thread,
@@ -545,7 +561,7 @@ impl Db {
             Database::Sqlite(_) => None,
             Database::Postgres(url) => Some(url.clone()),
         };
-        let instance = format!("{:016x}", crate::secret::seed());
+        let instance = instance_name();
         let announce = shared.is_some().then(|| instance.clone());
         let (requests, queue) = mpsc::channel();
         thread::Builder::new()
