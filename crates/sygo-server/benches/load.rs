@@ -8,7 +8,7 @@
 //! ```text
 //! cargo bench -p sygo-server --bench load [-- --games 500 --rate 200 --seconds 30]
 //!     [--clocks 1] [--subscribers 2000] [--timeouts 50] [--signins 100] [--timeline 1]
-//!     [--db postgres://user@host/db]
+//!     [--db postgres://user@host/db] [--instances 2] [--post-to 0]
 //! ```
 //!
 //! What a community server carries besides (docs/performance.md): with
@@ -22,7 +22,24 @@
 //! answer times of each second of the run too. `--db` runs the server on
 //! that database (an empty PostgreSQL database, say) instead of a new
 //! SQLite file; the PostgreSQL server's own processes are not in the CPU
-//! figures.
+//! figures of the process, but when it runs on this machine their CPU time
+//! is printed apart (the processes of the server the connection reaches).
+//!
+//! `--instances N` (with `--db postgres://…`) runs N servers on that one
+//! database, each on a runtime of its own (threads `server-0`, `server-1`,
+//! …), as N `sygo serve` would: the games are created on each in turn, and
+//! each turn of a game is posted to instance k mod N, k its turn number, so
+//! that a game's consecutive turns go through different instances (the one
+//! that takes a turn stores it; the others play it from its notice); the
+//! live-update streams are spread over the instances in turn (a game's
+//! streams on different instances where there are several). `--post-to I`
+//! posts every turn to instance I instead (the others only follow: the
+//! CPU a turn of storing and of following, apart). For each `turn` event a
+//! stream reads, the time from the answer to that turn's POST (as the
+//! client read it) to the stream's reading of the event is printed, apart
+//! for the streams on the instance that stored the turn and on the others
+//! (a stream can read it before the answer comes: a negative time); and
+//! the CPU time of each instance's threads.
 //!
 //! The turns are sent on a fixed schedule, whether or not earlier answers
 //! have come (so a slow answer does not hide the ones that queue behind it);
@@ -58,13 +75,99 @@ struct Client {
     rng: Mutex<rand_pcg::Pcg64Mcg>,
     /// Turns answered during the run.
     answered: AtomicU64,
+    /// The turns sent, by the id of their `turn` event (the turn number
+    /// after the turn): when they were sent and answered, by which
+    /// instance, and the streams that read the event before the answer.
+    marks: Mutex<std::collections::HashMap<u64, Mark>>,
+}
+
+/// A turn sent, as the live-update streams' readers time its event.
+struct Mark {
+    sent: Instant,
+    /// When the client read the answer (200).
+    answered: Option<Instant>,
+    /// The instance the turn was posted to (which stored it).
+    instance: usize,
+    /// Streams that read the event before the answer came: when, and the
+    /// instance each is on.
+    early: Vec<(Instant, usize)>,
+}
+
+impl Mark {
+    /// The delivery of this (answered) turn's event to a stream on
+    /// instance `on`, read at `read`.
+    fn delivery(&self, read: Instant, on: usize) -> Delivery {
+        let answered = self.answered.unwrap_or(self.sent);
+        let from_answer = if read >= answered {
+            (read - answered).as_secs_f64()
+        } else {
+            -(answered - read).as_secs_f64()
+        };
+        Delivery {
+            other_instance: on != self.instance,
+            from_answer,
+            from_send: read.saturating_duration_since(self.sent).as_secs_f64(),
+        }
+    }
+}
+
+/// A `turn` event read by a stream.
+struct Delivery {
+    /// Whether the stream is on another instance than the one that stored
+    /// the turn.
+    other_instance: bool,
+    /// Seconds from the turn's answer to the reading (negative: read
+    /// before the answer).
+    from_answer: f64,
+    /// Seconds from the turn's sending to the reading.
+    from_send: f64,
+}
+
+/// What a stream's reader needs to time the `turn` events it reads.
+struct Watch {
+    client: Arc<Client>,
+    /// The instance the stream is on.
+    instance: usize,
+    deliveries: Arc<Mutex<Vec<Delivery>>>,
+}
+
+impl Watch {
+    /// The `turn` event `id` read now.
+    fn read(&self, id: u64) {
+        let now = Instant::now();
+        let mut marks = self.client.marks.lock();
+        match marks.get_mut(&id) {
+            Some(mark) if mark.answered.is_some() => {
+                let d = mark.delivery(now, self.instance);
+                drop(marks);
+                self.deliveries.lock().push(d);
+            }
+            Some(mark) => mark.early.push((now, self.instance)),
+            None => {
+                UNMATCHED.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
 }
 
 /// `turn` events read by all the live-update streams.
 static TURNS_READ: AtomicU64 = AtomicU64::new(0);
 
+/// Turns the streams had no `turn` event of but a whole game resent after
+/// them (an instance that read the game again, a reader that fell behind).
+static TURNS_IN_GAMES: AtomicU64 = AtomicU64::new(0);
+
 /// Live-update streams that have read their first event (the game).
 static STREAMS_OPEN: AtomicU64 = AtomicU64::new(0);
+
+/// `turn` events read for which no turn was sent (or whose turn's POST
+/// failed).
+static UNMATCHED: AtomicU64 = AtomicU64::new(0);
+
+/// The `q` quantile of `sorted` (not empty).
+fn quantile<T: Copy>(sorted: &[T], q: f64) -> T {
+    sorted[((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len()) - 1]
+}
 
 fn option(args: &[String], name: &str, default: u64) -> u64 {
     args.iter()
@@ -84,6 +187,11 @@ fn main() {
     let timeouts = option(&args, "--timeouts", 0) as usize;
     let signins = option(&args, "--signins", 0);
     let timeline = option(&args, "--timeline", 0) != 0;
+    let instances = option(&args, "--instances", 1).max(1) as usize;
+    let post_to = args
+        .iter()
+        .position(|a| a == "--post-to")
+        .map(|_| (option(&args, "--post-to", 0) as usize).min(instances - 1));
 
     let dir = std::env::temp_dir().join(format!("sygo-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -93,23 +201,53 @@ fn main() {
         None => sygo_server::Database::Sqlite(dir.join("games.db")),
     };
 
-    // The server on a runtime of its own, as `sygo serve` runs it.
-    let server_rt = tokio::runtime::Builder::new_multi_thread()
-        .thread_name("server")
-        .enable_all()
-        .build()
-        .unwrap();
-    // One client address starts every game: the rate limits are off, as
-    // `sygo serve --no-rate-limits`.
-    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db);
-    config.rate_limits = false;
-    let server = server_rt.block_on(Server::bind(config)).unwrap();
-    let addr = server.local_addr();
-    let base = format!("http://{addr}");
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serving = server_rt.spawn(server.run(async {
-        let _ = stopped.await;
-    }));
+    if instances > 1 && !matches!(db, sygo_server::Database::Postgres(_)) {
+        eprintln!("--instances needs a shared database: --db postgres://…");
+        std::process::exit(2);
+    }
+    // The PostgreSQL server's main process, when it runs on this machine:
+    // its processes' CPU time is measured too.
+    let postmaster = match &db {
+        sygo_server::Database::Postgres(url) => postmaster_of(url),
+        sygo_server::Database::Sqlite(_) => None,
+    };
+
+    // Each server on a runtime of its own, as `sygo serve` runs it; the
+    // database threads each starts are told apart by when they appear (not
+    // by name: a new thread names itself once it runs).
+    let mut servers = Vec::with_capacity(instances);
+    let mut owners = std::collections::HashMap::<u64, usize>::new();
+    for i in 0..instances {
+        let server_rt = tokio::runtime::Builder::new_multi_thread()
+            .thread_name(if instances == 1 {
+                "server".to_string()
+            } else {
+                format!("server-{i}")
+            })
+            .enable_all()
+            .build()
+            .unwrap();
+        // One client address starts every game: the rate limits are off, as
+        // `sygo serve --no-rate-limits`.
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db.clone());
+        config.rate_limits = false;
+        let threads_before = cpu_by_thread().unwrap_or_default();
+        let server = server_rt.block_on(Server::bind(config)).unwrap();
+        let addr = server.local_addr();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let serving = server_rt.spawn(server.run(async {
+            let _ = stopped.await;
+        }));
+        for tid in cpu_by_thread().unwrap_or_default().into_keys() {
+            if !threads_before.contains_key(&tid) {
+                owners.insert(tid, i);
+            }
+        }
+        servers.push((server_rt, addr, stop, serving));
+    }
+    let addrs: Vec<std::net::SocketAddr> = servers.iter().map(|s| s.1).collect();
+    let bases: Vec<String> = addrs.iter().map(|a| format!("http://{a}")).collect();
+    let base = bases[0].clone();
 
     let client_rt = tokio::runtime::Builder::new_multi_thread()
         .thread_name("client")
@@ -126,6 +264,7 @@ fn main() {
         let t = Instant::now();
         let mut clients = Vec::with_capacity(games);
         for i in 0..games {
+            let base = &bases[i % instances];
             let (variant, size) = boards[i % boards.len()];
             let clock = if clocks {
                 json!({"kind": "fischer", "main_ms": 10_800_000, "increment_ms": 10_000})
@@ -155,22 +294,52 @@ fn main() {
                 busy: AtomicBool::new(false),
                 answered: AtomicU64::new(0),
                 rng: Mutex::new(rand_pcg::Pcg64Mcg::seed_from_u64(i as u64)),
+                marks: Mutex::new(std::collections::HashMap::new()),
             }));
         }
         println!("created {games} games in {:.1} s", t.elapsed().as_secs_f64());
+        if instances > 1 {
+            // Each game known to every instance (from its creator's notice)
+            // before its streams open there.
+            let t = Instant::now();
+            for (i, client) in clients.iter().enumerate() {
+                for (j, base) in bases.iter().enumerate() {
+                    if j != i % instances {
+                        known(&http, base, &client.id).await;
+                    }
+                }
+            }
+            println!(
+                "every game known to all {instances} instances {:.1} s later",
+                t.elapsed().as_secs_f64()
+            );
+        }
 
         // Live-update streams, spread over the games, each read to the end:
         // the events counted and their order checked, their JSON not parsed
         // (a real client is on another machine: its parsing is not the
         // server's load).
+        // The streams of a game go to different instances in turn.
         let tally = Arc::new(Mutex::new(Tally::default()));
+        let deliveries = Arc::new(Mutex::new(Vec::<Delivery>::new()));
         let (stop_reading, reading) = tokio::sync::watch::channel(false);
         let mut streams = Vec::new();
         for i in 0..subscribers {
-            let path = format!("/api/games/{}/events", clients[i % clients.len()].id);
+            let client = clients[i % clients.len()].clone();
+            let on = (i + i / clients.len()) % instances;
+            let addr = addrs[on];
+            let path = format!("/api/games/{}/events", client.id);
             let (tally, mut reading) = (tally.clone(), reading.clone());
+            let deliveries = deliveries.clone();
             streams.push(tokio::spawn(async move {
-                let mut reader = EventReader::default();
+                let mut reader = EventReader {
+                    watch: Some(Watch {
+                        client,
+                        instance: on,
+                        deliveries,
+                    }),
+                    ..EventReader::default()
+                };
                 tokio::select! {
                     r = raw::read_events(addr, &path, |bytes| reader.read(bytes)) => {
                         if let Err(e) = r {
@@ -197,10 +366,12 @@ fn main() {
             );
         }
         // Games that run out of time during the run, each watched: how late
-        // after its deadline its end reaches a subscriber.
+        // after its deadline its end reaches a subscriber (on another
+        // instance than the one it was created on, when there are several).
         let lateness = Arc::new(Mutex::new(Vec::<i64>::new()));
         let mut watched = Vec::new();
-        for _ in 0..timeouts {
+        for j in 0..timeouts {
+            let base = &bases[j % instances];
             let clock = json!({"kind": "byoyomi", "main_ms": 0, "periods": 1, "period_ms": 10_000});
             let r = http
                 .post(format!("{base}/api/games"))
@@ -221,8 +392,12 @@ fn main() {
                 .unwrap();
             let game: Value = r.json().await.unwrap();
             let deadline = game["clock"]["deadline_ms"].as_i64().unwrap();
-            let (http, base, lateness) = (http.clone(), base.clone(), lateness.clone());
+            let base = bases[(j + 1) % instances].clone();
+            let (http, lateness) = (http.clone(), lateness.clone());
             watched.push(tokio::spawn(async move {
+                if instances > 1 {
+                    known(&http, &base, &id).await;
+                }
                 let mut r = http
                     .get(format!("{base}/api/games/{id}/events"))
                     .send()
@@ -255,13 +430,14 @@ fn main() {
                 .await
                 .unwrap();
             assert_eq!(r.status().as_u16(), 201);
-            let (http, base, times) = (http.clone(), base.clone(), signin_times.clone());
+            let (http, bases, times) = (http.clone(), bases.clone(), signin_times.clone());
             Some(tokio::spawn(async move {
                 let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / signins as f64));
                 let mut tasks = Vec::new();
-                for _ in 0..signins * seconds {
+                for k in 0..signins * seconds {
                     tick.tick().await;
-                    let (http, base, times) = (http.clone(), base.clone(), times.clone());
+                    let base = bases[k as usize % instances].clone();
+                    let (http, times) = (http.clone(), times.clone());
                     tasks.push(tokio::spawn(async move {
                         let sent = Instant::now();
                         let r = http
@@ -282,8 +458,13 @@ fn main() {
             None
         };
 
-        // The turns' connections, kept open and reused as a page's are.
-        let pool = Arc::new(raw::Pool::new(addr));
+        // The turns' connections, kept open and reused as a page's are (a
+        // pool for each instance).
+        let pools: Arc<Vec<raw::Pool>> =
+            Arc::new(addrs.iter().map(|&a| raw::Pool::new(a)).collect());
+        // The turns each instance answered (stored).
+        let stored: Arc<Vec<AtomicU64>> =
+            Arc::new((0..instances).map(|_| AtomicU64::new(0)).collect());
         // Each answer time, with the second of the run its turn was sent in.
         let latencies = Arc::new(Mutex::new(Vec::<(u64, Duration)>::new()));
         let errors = Arc::new(Mutex::new(Vec::<String>::new()));
@@ -295,6 +476,7 @@ fn main() {
         let mut tasks = Vec::with_capacity(total as usize);
         println!("now {rate} turns/s for {seconds} s");
         let cpu_before = cpu_by_thread();
+        let postgres_before = postmaster.and_then(postgres_ticks);
         let start = Instant::now();
         for n in 0..total {
             ticker.tick().await;
@@ -309,8 +491,9 @@ fn main() {
                 over += 1;
                 continue;
             }
-            let pool = pool.clone();
-            let (latencies, errors) = (latencies.clone(), errors.clone());
+            let (pools, stored) = (pools.clone(), stored.clone());
+            let (latencies, errors, deliveries) =
+                (latencies.clone(), errors.clone(), deliveries.clone());
             tasks.push(tokio::spawn(async move {
                 let (turn, number, token) = {
                     let game = client.game.lock();
@@ -327,9 +510,22 @@ fn main() {
                 let notation = turn.to_notation(&client.game.lock().position().geometry());
                 let path = format!("/api/games/{}/turns", client.id);
                 let body = format!("{{\"turn\":\"{notation}\",\"turn_number\":{number}}}");
+                // Turn k of a game to instance k mod N.
+                let at = post_to.unwrap_or(number % instances);
+                // The id of the turn's event: the turns after it.
+                let id = number as u64 + 1;
                 let sent = Instant::now();
+                client.marks.lock().insert(
+                    id,
+                    Mark {
+                        sent,
+                        answered: None,
+                        instance: at,
+                        early: Vec::new(),
+                    },
+                );
                 // As the game page asks: the turn's event, not the game.
-                let outcome = match pool.post(&path, &token, &body).await {
+                let outcome = match pools[at].post(&path, &token, &body).await {
                     Ok((200, _)) => Ok(()),
                     Ok((s, b)) => Err(format!("{s}: {}", String::from_utf8_lossy(&b))),
                     Err(e) => Err(e.to_string()),
@@ -340,9 +536,27 @@ fn main() {
                         let second = (sent - start).as_secs();
                         latencies.lock().push((second, took));
                         client.answered.fetch_add(1, Ordering::Relaxed);
+                        stored[at].fetch_add(1, Ordering::Relaxed);
                         client.game.lock().play(turn).unwrap();
+                        // The streams that read the event before the answer.
+                        let early: Vec<Delivery> = {
+                            let mut marks = client.marks.lock();
+                            let mark = marks.get_mut(&id).unwrap();
+                            mark.answered = Some(sent + took);
+                            std::mem::take(&mut mark.early)
+                                .into_iter()
+                                .map(|(read, on)| mark.delivery(read, on))
+                                .collect()
+                        };
+                        deliveries.lock().extend(early);
                     }
-                    Err(e) => errors.lock().push(e),
+                    Err(e) => {
+                        let mark = client.marks.lock().remove(&id);
+                        if let Some(mark) = mark {
+                            UNMATCHED.fetch_add(mark.early.len() as u64, Ordering::Relaxed);
+                        }
+                        errors.lock().push(e)
+                    }
                 }
                 client.busy.store(false, Ordering::Release);
             }));
@@ -351,7 +565,11 @@ fn main() {
             task.await.unwrap();
         }
         let elapsed = start.elapsed();
-        let cpu = cpu_since(&cpu_before, cpu_by_thread());
+        let cpu = cpu_since(&cpu_before, cpu_by_thread(), &owners, instances);
+        let postgres_cpu = match (postgres_before, postmaster.and_then(postgres_ticks)) {
+            (Some(before), Some(after)) => Some(after.saturating_sub(before) as f64 / 100.0),
+            _ => None,
+        };
         if timeline {
             // The answer times of the turns sent in each second of the run.
             let mut by_second = std::collections::BTreeMap::<u64, Vec<Duration>>::new();
@@ -409,6 +627,32 @@ fn main() {
                 per_turn(cpu.db.total()),
                 per_turn(cpu.client.total()),
             );
+            if postmaster.is_some() {
+                println!(
+                    "CPU of the listening threads (the notices of commits): {:.1} s, {:.0} µs per turn answered",
+                    cpu.listen.total(),
+                    per_turn(cpu.listen.total())
+                );
+            }
+            if instances > 1 {
+                for (i, (server, db)) in cpu.by_instance.iter().enumerate() {
+                    let n = stored[i].load(Ordering::Relaxed);
+                    println!(
+                        "instance {i}: stored {n} turns; CPU server {:.1} s, database threads (listening included) \
+                         {:.1} s; per turn answered by all: server {:.0} µs, database {:.0} µs",
+                        server.total(),
+                        db.total(),
+                        per_turn(server.total()),
+                        per_turn(db.total()),
+                    );
+                }
+            }
+        }
+        if let Some(seconds) = postgres_cpu {
+            println!(
+                "CPU of PostgreSQL's processes over the turns: {seconds:.1} s, {:.0} µs per turn answered",
+                seconds * 1e6 / l.len().max(1) as f64
+            );
         }
         if let Some(signing) = signing {
             signing.await.unwrap();
@@ -433,14 +677,21 @@ fn main() {
                 .map(|i| clients[i % clients.len()].answered.load(Ordering::Relaxed))
                 .sum();
             let waiting = Instant::now();
-            while TURNS_READ.load(Ordering::Relaxed) < expected
-                && waiting.elapsed() < Duration::from_secs(10)
-            {
+            let had = || {
+                TURNS_READ.load(Ordering::Relaxed) + TURNS_IN_GAMES.load(Ordering::Relaxed)
+            };
+            while had() < expected && waiting.elapsed() < Duration::from_secs(10) {
                 tokio::time::sleep(Duration::from_millis(1)).await;
             }
             let read = TURNS_READ.load(Ordering::Relaxed);
+            let in_games = TURNS_IN_GAMES.load(Ordering::Relaxed);
             println!(
-                "the streams had {read} of the {expected} turns' events {:.0} ms after the last answer",
+                "the streams had {read} of the {expected} turns' events{} {:.0} ms after the last answer",
+                if in_games > 0 {
+                    format!(" (and {in_games} more turns in whole games resent)")
+                } else {
+                    String::new()
+                },
                 (start + elapsed).elapsed().as_secs_f64() * 1000.0
             );
             let _ = stop_reading.send(true);
@@ -458,6 +709,45 @@ fn main() {
                 t.out_of_order,
                 t.resent
             );
+            // How soon each turn's event reached the streams, from its
+            // answer (and from its sending).
+            let deliveries = std::mem::take(&mut *deliveries.lock());
+            for other in [true, false] {
+                let mut from_answer: Vec<f64> = Vec::new();
+                let mut from_send: Vec<f64> = Vec::new();
+                for d in deliveries.iter().filter(|d| d.other_instance == other) {
+                    from_answer.push(d.from_answer * 1000.0);
+                    from_send.push(d.from_send * 1000.0);
+                }
+                if from_answer.is_empty() {
+                    continue;
+                }
+                from_answer.sort_by(f64::total_cmp);
+                from_send.sort_by(f64::total_cmp);
+                let early = from_answer.iter().filter(|&&t| t < 0.0).count();
+                println!(
+                    "turn events read on {}: {}, after the turn's answer: p50 {:.2} ms, p90 {:.2} ms, \
+                     p99 {:.2} ms, max {:.2} ms ({early} read before the answer); after its sending: \
+                     p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+                    if other {
+                        "another instance than the one that stored the turn"
+                    } else {
+                        "the instance that stored the turn"
+                    },
+                    from_answer.len(),
+                    quantile(&from_answer, 0.50),
+                    quantile(&from_answer, 0.90),
+                    quantile(&from_answer, 0.99),
+                    from_answer[from_answer.len() - 1],
+                    quantile(&from_send, 0.50),
+                    quantile(&from_send, 0.99),
+                    from_send[from_send.len() - 1],
+                );
+            }
+            let unmatched = UNMATCHED.load(Ordering::Relaxed);
+            if unmatched > 0 {
+                println!("turn events read of no turn answered: {unmatched}");
+            }
         }
         for w in watched {
             let _ = tokio::time::timeout(Duration::from_secs(30), w).await;
@@ -473,9 +763,78 @@ fn main() {
             );
         }
     });
-    let _ = stop.send(());
-    server_rt.block_on(serving).unwrap().unwrap();
+    for (server_rt, _, stop, serving) in servers {
+        let _ = stop.send(());
+        server_rt.block_on(serving).unwrap().unwrap();
+    }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether `base`'s instance knows game `id` (another instance created
+/// it): waits until it does (a minute at most).
+async fn known(http: &reqwest::Client, base: &str, id: &str) {
+    let asked = Instant::now();
+    loop {
+        if let Ok(r) = http.get(format!("{base}/api/games/{id}")).send().await {
+            let ok = r.status().as_u16() == 200;
+            let _ = r.bytes().await;
+            if ok {
+                return;
+            }
+        }
+        assert!(
+            asked.elapsed() < Duration::from_secs(60),
+            "game {id} unknown to {base} after a minute"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// The process id of the PostgreSQL server at `url` (its postmaster, the
+/// parent of the connection's backend), when it runs on this machine.
+fn postmaster_of(url: &str) -> Option<u64> {
+    let mut client = postgres::Client::connect(url, postgres::NoTls).ok()?;
+    let backend: i32 = client
+        .query_one("SELECT pg_backend_pid()", &[])
+        .ok()?
+        .get(0);
+    let stat = std::fs::read_to_string(format!("/proc/{backend}/stat")).ok()?;
+    // `pid (name) state ppid …`
+    let (_, rest) = stat.rsplit_once(") ")?;
+    rest.split(' ').nth(1)?.parse().ok()
+}
+
+/// The CPU clock ticks (1/100 s) of the PostgreSQL server whose postmaster
+/// is `postmaster`: its own, its processes' (backends, writers) and those of
+/// its processes that ended (Linux: `/proc`).
+fn postgres_ticks(postmaster: u64) -> Option<u64> {
+    let mut ticks = 0;
+    for process in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Ok(pid) = process.file_name().to_string_lossy().parse::<u64>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(process.path().join("stat")) else {
+            continue;
+        };
+        let Some((_, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split(' ').collect();
+        let tick = |i: usize| {
+            fields
+                .get(i)
+                .and_then(|f| f.parse::<u64>().ok())
+                .unwrap_or(0)
+        };
+        let parent = tick(1);
+        if pid == postmaster {
+            // utime, stime, and the children's it waited for.
+            ticks += tick(11) + tick(12) + tick(13) + tick(14);
+        } else if parent == postmaster {
+            ticks += tick(11) + tick(12);
+        }
+    }
+    Some(ticks)
 }
 
 /// What the live-update streams read, all together.
@@ -522,6 +881,8 @@ struct EventReader {
     kind: Option<&'static str>,
     id: Option<u64>,
     last_id: Option<u64>,
+    /// The stream's game and instance, to time its `turn` events.
+    watch: Option<Watch>,
 }
 
 impl EventReader {
@@ -570,10 +931,12 @@ impl EventReader {
         let t = &mut self.tally;
         t.events += 1;
         let follows = match (kind, self.last_id, id) {
-            ("game", last, Some(_)) => {
+            ("game", last, Some(id)) => {
                 t.games += 1;
-                if last.is_some() {
+                if let Some(last) = last {
                     t.resent += 1;
+                    // The turns it brings that the stream had no event of.
+                    TURNS_IN_GAMES.fetch_add(id.saturating_sub(last), Ordering::Relaxed);
                 } else {
                     STREAMS_OPEN.fetch_add(1, Ordering::Relaxed);
                 }
@@ -582,6 +945,9 @@ impl EventReader {
             ("turn", Some(last), Some(id)) => {
                 t.turns += 1;
                 TURNS_READ.fetch_add(1, Ordering::Relaxed);
+                if let Some(watch) = &self.watch {
+                    watch.read(id);
+                }
                 id == last + 1
             }
             (_, Some(last), Some(id)) => id == last,
@@ -617,6 +983,19 @@ struct CpuUse {
     server: Cpu,
     db: Cpu,
     client: Cpu,
+    /// The threads that listen to the notices of commits (`sygo-listen`,
+    /// PostgreSQL), not in `db`.
+    listen: Cpu,
+    /// By instance: its server's runtime (`server-i`), and its database
+    /// threads, listening included.
+    by_instance: Vec<(Cpu, Cpu)>,
+}
+
+impl Cpu {
+    fn add(&mut self, user: f64, system: f64) {
+        self.user += user;
+        self.system += system;
+    }
 }
 
 /// Each thread of this process: its name and its (user, system) clock
@@ -650,23 +1029,48 @@ fn cpu_by_thread() -> Option<std::collections::HashMap<u64, (String, u64, u64)>>
 
 /// The CPU time the threads spent between two readings of
 /// [`cpu_by_thread`] (a thread gone meanwhile is not counted).
+/// `owners`: the instance each database thread belongs to, by id (the
+/// threads that appeared while it started).
 fn cpu_since(
     before: &Option<std::collections::HashMap<u64, (String, u64, u64)>>,
     after: Option<std::collections::HashMap<u64, (String, u64, u64)>>,
+    owners: &std::collections::HashMap<u64, usize>,
+    instances: usize,
 ) -> Option<CpuUse> {
     let (before, after) = (before.as_ref()?, after?);
-    let mut used = CpuUse::default();
+    let mut used = CpuUse {
+        by_instance: vec![(Cpu::default(), Cpu::default()); instances],
+        ..CpuUse::default()
+    };
     for (tid, (name, user, system)) in after {
         let (u0, s0) = before.get(&tid).map_or((0, 0), |(_, u, s)| (*u, *s));
-        let slot = match name.as_str() {
-            "server" => &mut used.server,
-            "sygo-db" | "sygo-checkpoint" => &mut used.db,
-            "client" => &mut used.client,
-            _ => continue,
-        };
         // Clock ticks of 1/100 s (USER_HZ).
-        slot.user += user.saturating_sub(u0) as f64 / 100.0;
-        slot.system += system.saturating_sub(s0) as f64 / 100.0;
+        let user = user.saturating_sub(u0) as f64 / 100.0;
+        let system = system.saturating_sub(s0) as f64 / 100.0;
+        let instance = owners.get(&tid).copied();
+        match name.as_str() {
+            "server" => {
+                used.server.add(user, system);
+                used.by_instance[0].0.add(user, system);
+            }
+            "sygo-db" | "sygo-checkpoint" => used.db.add(user, system),
+            "sygo-listen" => used.listen.add(user, system),
+            "client" => used.client.add(user, system),
+            name => {
+                if let Some(i) = name
+                    .strip_prefix("server-")
+                    .and_then(|i| i.parse::<usize>().ok())
+                    .filter(|&i| i < instances)
+                {
+                    used.server.add(user, system);
+                    used.by_instance[i].0.add(user, system);
+                }
+                continue;
+            }
+        }
+        if let Some(i) = instance.filter(|&i| i < instances) {
+            used.by_instance[i].1.add(user, system);
+        }
     }
     Some(used)
 }
