@@ -291,7 +291,14 @@ pub(crate) async fn sign_in(
     too_many_claims(request.claims.len())?;
     let wrong = || ApiError::Unauthorized("wrong name or password".to_string());
     let mut account = state.accounts.by_name(&request.name);
-    if account.is_none() && state.db.is_shared() {
+    if account.is_none()
+        && state.db.is_shared()
+        && state
+            .db
+            .account_exists(&request.name)
+            .await
+            .unwrap_or(false)
+    {
         // An account another server on the database just made.
         crate::follow::read_accounts_now(&state).await;
         account = state.accounts.by_name(&request.name);

@@ -672,6 +672,13 @@ impl Db {
             .await
     }
 
+    /// Whether an account of this name (in any case) is stored.
+    pub(crate) async fn account_exists(&self, name: &str) -> Result<bool, WriteError> {
+        let key = name.to_ascii_lowercase();
+        self.read(move |conn| statements::account_exists(conn, &key))
+            .await
+    }
+
     /// Whether a session (by its secret's hash) is stored and not expired.
     pub(crate) async fn session_exists(&self, secret_hash: &str) -> Result<bool, WriteError> {
         let hash = secret_hash.to_string();

@@ -430,6 +430,16 @@ pub(super) fn renew_ai_job(
     )? == 1)
 }
 
+/// Whether an account's name, lowercased (`name_key`), is stored.
+pub(super) fn account_exists(conn: &mut dyn Sql, name_key: &str) -> Result<bool, SqlError> {
+    Ok(!conn
+        .query(
+            "SELECT 1 FROM accounts WHERE name_key = ?1",
+            vals![name_key],
+        )?
+        .is_empty())
+}
+
 /// Whether a session is stored and has not expired.
 pub(super) fn session_exists(conn: &mut dyn Sql, secret_hash: &str) -> Result<bool, SqlError> {
     Ok(!conn
