@@ -684,18 +684,8 @@ impl Entry {
             .flatten();
         let (_applying, changes) = self.rating_changes(ratings, winner, now).await;
         let ai_next = !after.is_over() && self.meta.side(after.side_to_move()).is_ai();
-        let stored = db
-            .insert_turn(row, changes.clone(), self.ai_job(db, ai_next, now))
-            .await;
-        if stored == Err(WriteError::Duplicate) {
-            self.catch_up(db).await;
-        }
-        stored.map_err(|e| match e {
-            WriteError::Duplicate => ApiError::Conflict(format!(
-                "{STORED_FIRST}: turn {number} of this game is already stored; reload the game"
-            )),
-            WriteError::Failed(why) => ApiError::Internal(format!("storing a turn: {why}")),
-        })?;
+        self.store_turn(db, row, &changes, self.ai_job(db, ai_next, now), "a turn")
+            .await?;
         ratings.apply(&changes);
         {
             let mut live = self.live.lock();
@@ -720,6 +710,31 @@ impl Entry {
             self.publish(&live, News::Turn);
         }
         Ok(ai_next)
+    }
+
+    /// Stores a turn (`what` names it for the log) with its rating changes
+    /// and the AI's job. A turn number already stored (another server on
+    /// the database came first) reads the game again and is a 409 that
+    /// begins with [`STORED_FIRST`].
+    async fn store_turn(
+        &self,
+        db: &Db,
+        row: TurnRow,
+        changes: &[RatingChange],
+        job: AiJob,
+        what: &str,
+    ) -> Result<(), ApiError> {
+        let number = row.number;
+        let stored = db.insert_turn(row, changes.to_vec(), job).await;
+        if stored == Err(WriteError::Duplicate) {
+            self.catch_up(db).await;
+        }
+        stored.map_err(|e| match e {
+            WriteError::Duplicate => ApiError::Conflict(format!(
+                "{STORED_FIRST}: turn {number} of this game is already stored; reload the game"
+            )),
+            WriteError::Failed(why) => ApiError::Internal(format!("storing {what}: {why}")),
+        })
     }
 
     /// For a rated game that a turn ends with `winner` (`Some(None)`: a
@@ -954,18 +969,8 @@ impl Entry {
         // An aborted game changes no rating.
         let winner = (ending == Ending::Timeout).then_some(Some(color.opponent()));
         let (_applying, changes) = self.rating_changes(ratings, winner, now).await;
-        let stored = db
-            .insert_turn(row, changes.clone(), self.ai_job(db, false, now))
-            .await;
-        if stored == Err(WriteError::Duplicate) {
-            self.catch_up(db).await;
-        }
-        stored.map_err(|e| match e {
-            WriteError::Duplicate => ApiError::Conflict(format!(
-                "turn {number} of this game is already stored: reload the game"
-            )),
-            WriteError::Failed(why) => ApiError::Internal(format!("storing a timeout: {why}")),
-        })?;
+        self.store_turn(db, row, &changes, self.ai_job(db, false, now), "a timeout")
+            .await?;
         ratings.apply(&changes);
         {
             let mut live = self.live.lock();
