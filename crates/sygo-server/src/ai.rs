@@ -10,6 +10,7 @@ use sygo_ai::view::AnalysisView;
 use sygo_ai::{Analysis, Budget, MctsPlayer, MctsSettings, Player};
 use sygo_rules::{Game, Turn};
 
+use crate::db::JobKind;
 use crate::error::ApiError;
 use crate::game::Side;
 use crate::games::{AI_LEASE_MS, Entry};
@@ -93,7 +94,7 @@ pub(crate) fn resume(state: &AppState, entry: &Arc<Entry>) {
     let (state, entry) = (state.clone(), entry.clone());
     tokio::spawn(async move {
         let until = crate::time::now_ms() + AI_LEASE_MS;
-        match state.db.take_ai_job(&entry.meta.id, until).await {
+        match state.db.take_job(JobKind::Ai, &entry.meta.id, until).await {
             Ok(true) => play_turns(&state, entry),
             Ok(false) => {}
             Err(e) => {
@@ -221,7 +222,7 @@ fn renew_job_while_thinking(
             tokio::time::sleep(every).await;
             match state
                 .db
-                .renew_ai_job(&id, crate::time::now_ms() + AI_LEASE_MS)
+                .renew_job(JobKind::Ai, &id, crate::time::now_ms() + AI_LEASE_MS)
                 .await
             {
                 Ok(true) => {}

@@ -107,8 +107,6 @@ impl AppState {
                 Err(e) => tracing::warn!(error = %e, "a stored game is skipped"),
             }
         }
-        // Unfinished reviews queue again in the order they were asked for.
-        stored_reviews.sort_by_key(|(_, review)| review.requested);
         for (id, review) in stored_reviews {
             reviews.load(&id, review);
         }
@@ -137,6 +135,9 @@ impl AppState {
         if let Some(opened) = follow::open(&state, role, config.ai_slots) {
             state.cluster = Some(opened.cluster.clone());
             follow::run(&state, opened);
+        }
+        for entry in state.games.all() {
+            follow::note_rematch(&state, &entry);
         }
         // The clocks of the games of players on vacation stop as stored.
         crate::vacation::load(&state);

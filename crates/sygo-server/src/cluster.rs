@@ -29,6 +29,16 @@
 //! The clocks' watcher (timeouts, vacations, untouched games) runs on one
 //! server at a time, the one holding an advisory lock, which PostgreSQL lets
 //! go when that server's connection ends.
+//! Reviews are jobs too (kind `review`): whoever plays the AI takes one,
+//! and each position it stores is told, so that the other servers read the
+//! review again (`review.rs`).
+//!
+//! What the players offer each other, an undo request and a rematch offer,
+//! is stored (`offers`) and followed like any change of a game; a rematch
+//! offer stored where the other side's stands is refused, so that the
+//! server reads it and starts the one rematch. Which pages are open is told
+//! without being stored (`Entry::presence` says when), and each server
+//! expires a page no one has heard of, as it does its own.
 
 //!
 //! This file holds what a server keeps of the others ([`Cluster`]);

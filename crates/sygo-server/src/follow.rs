@@ -10,7 +10,7 @@ use std::time::Duration;
 use tokio::sync::{Notify, mpsc};
 
 use crate::cluster::{Cluster, Role};
-use crate::db::{GameNotice, Heard};
+use crate::db::{GameNotice, Heard, JobKind, PresenceNotice};
 use crate::games::{AI_LEASE_MS, Entry, Followed};
 use crate::state::AppState;
 use crate::time::now_ms;
@@ -89,6 +89,12 @@ fn hear(state: &AppState, cluster: &Arc<Cluster>, told: Heard) {
             for game in notice.games {
                 tokio::spawn(follow_game(state.clone(), game));
             }
+            for id in notice.reviews {
+                tokio::spawn(follow_review(state.clone(), id));
+            }
+            for presence in notice.presence {
+                tokio::spawn(follow_presence(state.clone(), presence));
+            }
         }
         Heard::Accounts => read_accounts(state, cluster),
         Heard::Reconnected => {
@@ -117,6 +123,42 @@ async fn follow_game(state: AppState, notice: GameNotice) {
     wake_if_ai_to_move(&state, &entry);
 }
 
+/// Reads a game's review again after another server or a worker changed
+/// it (asked for it: the review maker here may take it).
+async fn follow_review(state: AppState, id: String) {
+    match state.db.load_review(&id).await {
+        Ok(Some(stored)) => {
+            let pending = stored.pending;
+            state.reviews.load(&id, stored);
+            if pending {
+                state.reviews.wake.notify_one();
+            }
+        }
+        Ok(None) => {}
+        Err(e) => tracing::error!(game = %id, error = ?e, "a review cannot be read again"),
+    }
+}
+
+/// A side's page said open or closing to another server: shown so here
+/// too (and expired here as there, a heartbeat missing).
+async fn follow_presence(state: AppState, told: PresenceNotice) {
+    let entry = match state.games.get(&told.id) {
+        Ok(entry) => entry,
+        // A game just started on another server, its notice still being
+        // followed.
+        Err(_) => match load_new(&state, &told.id).await {
+            Some(entry) => entry,
+            None => return,
+        },
+    };
+    let color = if told.color == "black" {
+        sygo_rules::Color::Black
+    } else {
+        sygo_rules::Color::White
+    };
+    entry.presence(color, told.present, now_ms());
+}
+
 /// A game of the database not in memory yet (another server started it),
 /// read and added; `None` if there is no such game.
 pub(crate) async fn load_new(state: &AppState, id: &str) -> Option<Arc<Entry>> {
@@ -137,8 +179,20 @@ pub(crate) async fn load_new(state: &AppState, id: &str) -> Option<Arc<Entry>> {
     };
     // Added once: another task may have read it meanwhile.
     let entry = state.games.insert_new(entry);
+    note_rematch(state, &entry);
     wake_if_ai_to_move(state, &entry);
     Some(entry)
+}
+
+/// A rematch (read at start, or started by another server) noted on the
+/// game it is the rematch of, whose players' pages then follow it.
+pub(crate) fn note_rematch(state: &AppState, entry: &Entry) {
+    if let Some(old) = entry.meta.rematch_of.as_deref()
+        && let Ok(old) = state.games.get(old)
+        && old.with_live(|live| live.rematch.is_none())
+    {
+        old.set_rematch(entry.meta.id.clone());
+    }
 }
 
 /// Wakes the AI's job taker when the AI is to move in `entry`.
@@ -202,7 +256,8 @@ async fn read_everything(state: AppState) {
             }
             Err(_) => match Entry::from_stored(stored) {
                 Ok(entry) => {
-                    state.games.insert_new(Arc::new(entry));
+                    let entry = state.games.insert_new(Arc::new(entry));
+                    note_rematch(&state, &entry);
                 }
                 Err(e) => tracing::warn!(error = %e, "a stored game is skipped"),
             },
@@ -220,7 +275,7 @@ async fn take_jobs(state: AppState) {
     loop {
         match state
             .db
-            .take_ai_jobs(now_ms() + AI_LEASE_MS, cluster.slots)
+            .take_jobs(JobKind::Ai, now_ms() + AI_LEASE_MS, cluster.slots)
             .await
         {
             Ok(games) => {
@@ -257,7 +312,7 @@ async fn play_job(state: AppState, id: String) {
     if entry.ai_to_move() {
         entry.set_ai_thinking(true);
         crate::ai::play_turns(&state, entry);
-    } else if let Err(e) = state.db.drop_ai_job(&id).await {
+    } else if let Err(e) = state.db.drop_job(JobKind::Ai, &id).await {
         tracing::warn!(game = %id, error = ?e, "a finished AI job could not be dropped");
     }
 }

@@ -20,7 +20,10 @@ use tokio::sync::broadcast;
 
 use crate::clock::{Banked, ClockState, Pause, TimeControl};
 use crate::conditional::Branch;
-use crate::db::{AiJob, ChatRow, Db, GameRow, StoredGame, TurnRow, UndoDeclinedRow, WriteError};
+use crate::db::{
+    AiJob, ChatRow, Db, GameRow, OfferKind, OfferRow, StoredGame, TurnRow, UndoDeclinedRow,
+    WriteError,
+};
 use crate::error::{ApiError, StoredGameError, StoredGameProblem};
 use crate::event_frame::{Kind, Update, frame};
 use crate::game::{ChatLine, Live, Meta, Side, Source};
@@ -98,6 +101,11 @@ enum News {
     Chat,
 }
 
+/// The turns played in `game`, as the database counts them.
+fn game_turns(game: &Game) -> u32 {
+    u32::try_from(game.turns().len()).unwrap_or(u32::MAX)
+}
+
 /// A game in memory.
 pub(crate) struct Entry {
     pub meta: Meta,
@@ -120,6 +128,9 @@ pub(crate) struct Entry {
     /// When each side's page last said it is open (Unix milliseconds), by
     /// `Color::index`.
     seen: Mutex<[i64; 2]>,
+    /// When this server last told the others on its database that each
+    /// side's page is open (`Entry::presence`), by `Color::index`.
+    told: Mutex<[i64; 2]>,
 }
 
 impl Entry {
@@ -156,6 +167,7 @@ impl Entry {
             last_turn: Mutex::new(None),
             uploaded: OnceLock::new(),
             seen: Mutex::new([0; 2]),
+            told: Mutex::new([0; 2]),
         }
     }
 
@@ -306,6 +318,30 @@ impl Entry {
                 };
                 Some((color, usize::try_from(d.turn_number).ok()?, d.undos))
             });
+            // The offers that still hold: made on the game as it stands.
+            let turns = game_turns(&live.game);
+            for offer in &stored.offers {
+                let color = match offer.color.as_str() {
+                    "black" => Color::Black,
+                    "white" => Color::White,
+                    _ => continue,
+                };
+                if offer.turn_number != turns || offer.undos != row.undos {
+                    continue;
+                }
+                match offer.kind {
+                    OfferKind::Undo
+                        if live.undo_declined != Some((color, turns as usize, row.undos)) =>
+                    {
+                        live.undo_request = Some((color, turns as usize));
+                    }
+                    OfferKind::Undo => {}
+                    OfferKind::Rematch if live.game.position().is_over() => {
+                        live.rematch_offer = Some(color);
+                    }
+                    OfferKind::Rematch => {}
+                }
+            }
             live.chat = stored
                 .chat
                 .into_iter()
@@ -318,6 +354,18 @@ impl Entry {
                 .collect();
         }
         Ok(entry)
+    }
+
+    /// An offer of `color`'s, as stored, on the game as it stands now.
+    fn offer_row(&self, kind: OfferKind, color: Color) -> OfferRow {
+        let (turns, undos) = self.with_live(|live| (game_turns(&live.game), live.undos));
+        OfferRow {
+            game_id: self.meta.id.clone(),
+            kind,
+            color: color.lowercase().to_string(),
+            turn_number: turns,
+            undos,
+        }
     }
 
     /// The database row of a new game.
@@ -995,7 +1043,12 @@ impl Entry {
     /// between two people on their own pages, without a clock): the
     /// request stands until answered or until another turn is played.
     /// `expected`: the turns the page saw.
-    pub(crate) async fn request_undo(&self, color: Color, expected: usize) -> Result<(), ApiError> {
+    pub(crate) async fn request_undo(
+        &self,
+        db: &Db,
+        color: Color,
+        expected: usize,
+    ) -> Result<(), ApiError> {
         if self.meta.clock.is_some() {
             return Err(ApiError::NotOffered(
                 "undo is not offered in a game with a clock".to_string(),
@@ -1008,7 +1061,7 @@ impl Entry {
         }
         let _submit = self.submit.lock().await;
         {
-            let mut live = self.live.lock();
+            let live = self.live.lock();
             let number = live.game.turns().len();
             if number != expected {
                 return Err(ApiError::Conflict(format!(
@@ -1039,9 +1092,15 @@ impl Entry {
                 // Asked already: nothing changes.
                 return Ok(());
             }
-            live.undo_request = Some((color, number));
-            self.publish(&live, News::Change(Field::UndoRequest));
         }
+        // Stored first: the request holds across a restart, and on every
+        // server of the database.
+        db.offer(self.offer_row(OfferKind::Undo, color))
+            .await
+            .map_err(|e| ApiError::Internal(format!("storing an undo request: {e:?}")))?;
+        let mut live = self.live.lock();
+        live.undo_request = Some((color, live.game.turns().len()));
+        self.publish(&live, News::Change(Field::UndoRequest));
         Ok(())
     }
 
@@ -1241,8 +1300,11 @@ impl Entry {
     }
 
     /// A side's page says it is open (`present`) or closing: its side is
-    /// shown connected or not; the watchers are told of a change.
-    pub(crate) fn presence(&self, color: Color, present: bool, now: i64) {
+    /// shown connected or not; the watchers are told of a change. Whether
+    /// the other servers on the database should hear of it too: a change,
+    /// or a page still open that they last heard of a third of
+    /// [`PRESENCE_MS`] ago (so that they do not expire it).
+    pub(crate) fn presence(&self, color: Color, present: bool, now: i64) -> bool {
         self.seen.lock()[color.index()] = if present { now } else { 0 };
         let mut live = self.live.lock();
         let was = live.connected[color.index()];
@@ -1250,6 +1312,13 @@ impl Entry {
         if was != present {
             self.publish(&live, News::Change(Field::Connected));
         }
+        drop(live);
+        let mut told = self.told.lock();
+        let tell = was != present || !present || now - told[color.index()] >= PRESENCE_MS / 3;
+        if tell {
+            told[color.index()] = if present { now } else { 0 };
+        }
+        tell
     }
 
     /// Shows as disconnected the sides whose page has not said it is open
@@ -1269,46 +1338,79 @@ impl Entry {
         }
     }
 
-    /// Records a rematch offer of `color`'s (the game must be over); returns
+    /// Records a rematch offer of `color`'s (the game must be over; stored,
+    /// so that it holds across a restart and on every server); returns
     /// whether the other side had offered one already (then the caller
     /// starts the rematch), or the rematch's game if it started.
-    pub(crate) fn offer_rematch(&self, color: Color) -> Result<RematchState, ApiError> {
-        let mut live = self.live.lock();
-        if !live.game.position().is_over() {
-            return Err(ApiError::Conflict(
-                "a rematch is offered once the game is over".to_string(),
-            ));
-        }
-        let state = if let Some(game) = &live.rematch {
-            RematchState::Started(game.clone())
-        } else if live.rematch_offer == Some(color.opponent())
-            || self.meta.side(color.opponent()).is_ai()
-        {
-            RematchState::Agreed
-        } else {
-            let was = live.rematch_offer.replace(color);
-            if was != Some(color) {
-                self.publish(&live, News::Change(Field::Rematch));
+    pub(crate) async fn offer_rematch(
+        &self,
+        db: &Db,
+        color: Color,
+    ) -> Result<RematchState, ApiError> {
+        let _submit = self.submit.lock().await;
+        // Twice at most: an offer of the other side's stored on another
+        // server meanwhile is read, and agreed to.
+        for _ in 0..2 {
+            {
+                let live = self.live.lock();
+                if !live.game.position().is_over() {
+                    return Err(ApiError::Conflict(
+                        "a rematch is offered once the game is over".to_string(),
+                    ));
+                }
+                if let Some(game) = &live.rematch {
+                    return Ok(RematchState::Started(game.clone()));
+                }
+                if live.rematch_offer == Some(color.opponent())
+                    || self.meta.side(color.opponent()).is_ai()
+                {
+                    return Ok(RematchState::Agreed);
+                }
+                if live.rematch_offer == Some(color) {
+                    return Ok(RematchState::Offered);
+                }
             }
-            RematchState::Offered
-        };
-        Ok(state)
+            match db.offer(self.offer_row(OfferKind::Rematch, color)).await {
+                Ok(()) => {
+                    let mut live = self.live.lock();
+                    live.rematch_offer = Some(color);
+                    self.publish(&live, News::Change(Field::Rematch));
+                    return Ok(RematchState::Offered);
+                }
+                Err(WriteError::Duplicate) => self.catch_up(db).await,
+                Err(e) => {
+                    return Err(ApiError::Internal(format!(
+                        "storing a rematch offer: {e:?}"
+                    )));
+                }
+            }
+        }
+        Err(ApiError::Conflict(
+            "the game changed meanwhile: reload the game".to_string(),
+        ))
     }
 
     /// `color` withdraws its rematch offer (before the other side accepts
     /// it); 409 when it has none standing, or the rematch started.
-    pub(crate) fn withdraw_rematch(&self, color: Color) -> Result<(), ApiError> {
+    pub(crate) async fn withdraw_rematch(&self, db: &Db, color: Color) -> Result<(), ApiError> {
+        let _submit = self.submit.lock().await;
+        {
+            let live = self.live.lock();
+            if live.rematch.is_some() {
+                return Err(ApiError::Conflict(
+                    "the rematch has started already: it is no longer withdrawn".to_string(),
+                ));
+            }
+            if live.rematch_offer != Some(color) {
+                return Err(ApiError::Conflict(
+                    "you have no rematch offer to withdraw".to_string(),
+                ));
+            }
+        }
+        db.withdraw_offer(&self.meta.id, OfferKind::Rematch, color)
+            .await
+            .map_err(|e| ApiError::Internal(format!("withdrawing a rematch offer: {e:?}")))?;
         let mut live = self.live.lock();
-        if live.rematch.is_some() {
-            return Err(ApiError::Conflict(
-                "the rematch has started already: it is no longer withdrawn".to_string(),
-            ));
-        }
-        if live.rematch_offer != Some(color) {
-            return Err(ApiError::Conflict(
-                "you have no rematch offer to withdraw".to_string(),
-            ));
-        }
         live.rematch_offer = None;
         self.publish(&live, News::Change(Field::Rematch));
         Ok(())
@@ -1440,17 +1542,19 @@ impl Entry {
 
     /// Makes `stored` (this game as the database has it) the live game, and
     /// tells the watchers: a chat line alone as a `chat` event, anything
-    /// else as the whole game. What is not stored (pages open, a rematch or
-    /// undo offered, vacations) stays as this server has it. Called with
-    /// the submission lock held.
+    /// else as the whole game. What is not stored (pages open, vacations,
+    /// the rematch's game) stays as this server has it. Called with the
+    /// submission lock held.
     pub(crate) fn refresh(&self, stored: StoredGame) -> Result<(), StoredGameError> {
         let fresh = Entry::from_stored(stored)?.live.into_inner();
         let mut live = self.live.lock();
         let moved = fresh.game.turns().len() != live.game.turns().len()
             || fresh.undos != live.undos
             || fresh.game.position().is_over() != live.game.position().is_over();
-        let same_notes =
-            fresh.conditional == live.conditional && fresh.undo_declined == live.undo_declined;
+        let same_notes = fresh.conditional == live.conditional
+            && fresh.undo_declined == live.undo_declined
+            && fresh.undo_request == live.undo_request
+            && fresh.rematch_offer == live.rematch_offer;
         if !moved && same_notes && fresh.chat.len() == live.chat.len() {
             // Nothing that is stored changed (the game was read again on a
             // wake-up that this server's state already answers).
@@ -1459,11 +1563,8 @@ impl Entry {
         let chat_only = !moved && same_notes && fresh.chat.len() == live.chat.len() + 1;
         let pos = fresh.game.position();
         let ai_next = !pos.is_over() && self.meta.side(pos.side_to_move()).is_ai();
-        let undo_request = if moved { None } else { live.undo_request };
         let kept = Live {
             ai_thinking: ai_next,
-            undo_request,
-            rematch_offer: live.rematch_offer,
             rematch: live.rematch.take(),
             connected: live.connected,
             vacation: live.vacation,

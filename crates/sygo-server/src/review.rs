@@ -5,21 +5,42 @@
 //! a review is reproducible and its cost known:
 //! [`crate::config::review_visits`]).
 //!
+//! The queue is the database's: a review asked for is a job (`jobs`, kind
+//! `review`, due when it was asked for), taken by the server (or, with
+//! several on one PostgreSQL database, by whichever server or `sygo
+//! worker` plays the AI) for a lease it renews while it works; a taker
+//! killed stops renewing, and another takes the review up where it stopped.
 //! The AI's turns in games keep priority: a review's search gives way to an
 //! AI turn that waits for slots (`Ai::run_background`) and is made again.
-//! Each position's result is committed to the database before it counts,
-//! and the request stays pending there until the review ends, so a restart
-//! takes an unfinished review up where it stopped. A position is stored
-//! with its hash: a game in progress reviewed again has only its new
-//! positions analysed (and those that turns taken back changed).
+//! Each position's result is committed to the database before it counts
+//! (and told to the other servers, which read it), so a restart takes an
+//! unfinished review up where it stopped. A position is stored with its
+//! hash: a game in progress reviewed again has only its new positions
+//! analysed (and those that turns taken back changed).
 
 use sygo_ai::view::{finite, rate};
 use sygo_ai::{Analysis, Budget, MctsPlayer, MctsSettings};
 use sygo_rules::{Color, Game, Outcome, Position};
 
+use std::time::Duration;
+
+use crate::db::{JobKind, ReviewJob};
 use crate::error::ApiError;
 use crate::review_store::{PositionReview, Status, hashes, main_line_positions};
 use crate::state::AppState;
+use crate::time::now_ms;
+
+/// How long a review's job is held without being renewed: a taker killed
+/// leaves it to another after this long.
+const REVIEW_LEASE_MS: i64 = 15_000;
+
+/// How often the review maker renews its job's lease while it works.
+const RENEW_EVERY: Duration = Duration::from_secs(5);
+
+/// How often the review maker looks for a review to make besides when it
+/// is woken (with other servers on the database: another's request, or a
+/// job whose taker was killed).
+const POLL: Duration = Duration::from_secs(1);
 
 /// The seed of every review search: the same position and visits give the
 /// same analysis.
@@ -28,14 +49,32 @@ const REVIEW_SEED: u64 = 1;
 /// The memory of a review's search tree.
 const REVIEW_MEMORY: usize = 128 << 20;
 
+/// Where the review of `game_id` stands: its job in the database, else
+/// whether it was ever made.
+pub(crate) async fn status(state: &AppState, game_id: &str) -> Result<Status, ApiError> {
+    let job = state
+        .db
+        .review_job(game_id)
+        .await
+        .map_err(|e| ApiError::Internal(format!("reading a review's job: {e:?}")))?;
+    Ok(match job {
+        ReviewJob::Running => Status::Running,
+        ReviewJob::Queued { ahead } => Status::Queued { ahead },
+        ReviewJob::None if state.reviews.known(game_id) => Status::Done,
+        ReviewJob::None => Status::None,
+    })
+}
+
 /// Asks for the review of a game: queued unless it waits or runs already
 /// (then nothing changes), stored so that a restart takes it up; 409 when
 /// every position of the game is reviewed already.
 pub(crate) async fn request(state: &AppState, game_id: &str, game: &Game) -> Result<(), ApiError> {
     let reviews = &state.reviews;
     let hashes = hashes(game);
-    let status = reviews.status(game_id);
-    if matches!(status, Status::Queued { .. } | Status::Running) {
+    if matches!(
+        status(state, game_id).await?,
+        Status::Queued { .. } | Status::Running
+    ) {
         return Ok(());
     }
     if reviews.positions(game_id, &hashes).len() == hashes.len() {
@@ -43,22 +82,23 @@ pub(crate) async fn request(state: &AppState, game_id: &str, game: &Game) -> Res
             "every position of this game is reviewed already: read the review with GET".to_string(),
         ));
     }
-    let Some(requested) = reviews.enqueue(game_id) else {
-        return Ok(());
-    };
-    if let Err(e) = state.db.set_review(game_id, requested, true).await {
-        reviews.dequeue(game_id);
-        return Err(ApiError::Internal(format!(
-            "storing a review's request: {e:?}"
-        )));
-    }
+    let requested = reviews.requested_now(game_id);
+    state
+        .db
+        .set_review(game_id, requested, true)
+        .await
+        .map_err(|e| ApiError::Internal(format!("storing a review's request: {e:?}")))?;
     reviews.wake.notify_one();
     Ok(())
 }
 
-/// Starts the worker that makes the reviews, one game after another, until
-/// the server shuts down.
+/// Starts the review maker, which takes the reviews asked for, the
+/// longest waiting first, one after another, until the server shuts down;
+/// a server that leaves the AI to others (no AI slots) makes none.
 pub(crate) fn start(state: &AppState) {
+    if state.db.is_shared() && !state.db.takes_ai() {
+        return;
+    }
     let state = state.clone();
     tokio::spawn(async move {
         let mut shutdown = state.shutdown.clone();
@@ -66,23 +106,96 @@ pub(crate) fn start(state: &AppState) {
             if state.ai.stopping() || *shutdown.borrow() {
                 return;
             }
-            let Some(game_id) = state.reviews.start_next() else {
-                tokio::select! {
-                    () = state.reviews.wake.notified() => {}
-                    _ = shutdown.changed() => {}
+            let taken = state
+                .db
+                .take_jobs(JobKind::Review, now_ms() + REVIEW_LEASE_MS, 1)
+                .await;
+            let game_id = match taken {
+                Ok(mut games) if !games.is_empty() => games.swap_remove(0),
+                Ok(_) => {
+                    tokio::select! {
+                        () = state.reviews.wake.notified() => {}
+                        () = tokio::time::sleep(POLL) => {}
+                        _ = shutdown.changed() => {}
+                    }
+                    continue;
                 }
-                continue;
+                Err(e) => {
+                    tracing::error!(error = ?e, "the reviews' jobs cannot be taken");
+                    tokio::time::sleep(POLL).await;
+                    continue;
+                }
             };
-            let result = review_game(&state, &game_id).await;
-            state.reviews.finish();
+            let renewing = tokio::spawn(renew(state.clone(), game_id.clone()));
+            let result = review_taken(&state, &game_id).await;
+            renewing.abort();
             match result {
                 Ok(()) => {}
-                // Shutting down: the review stays pending, for the restart.
+                // Shutting down: the review stays pending, for the restart
+                // (or another taker).
                 Err(_) if state.ai.stopping() => return,
+                Err(ApiError::NotFound(_)) => {
+                    tracing::warn!(game = %game_id, "a review's game is gone: its job is dropped");
+                    if let Err(e) = state.db.drop_job(JobKind::Review, &game_id).await {
+                        tracing::warn!(game = %game_id, error = ?e, "a review's job could not be dropped");
+                    }
+                }
+                // Left to be taken again once its lease runs out.
                 Err(e) => tracing::error!(game = %game_id, error = %e, "a review failed"),
             }
         }
     });
+}
+
+/// Keeps the lease of this server's review job of `game_id` while the
+/// review runs (aborted when it ends).
+async fn renew(state: AppState, game_id: String) {
+    loop {
+        tokio::time::sleep(RENEW_EVERY).await;
+        match state
+            .db
+            .renew_job(JobKind::Review, &game_id, now_ms() + REVIEW_LEASE_MS)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => {
+                // Its lease ran out and another took it: both finish it,
+                // each position stored by whichever ends it last.
+                tracing::warn!(game = %game_id, "a review's job was taken by another");
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(game = %game_id, error = ?e, "a review's lease cannot be renewed")
+            }
+        }
+    }
+}
+
+/// Makes the review of a game whose job this server took: what the database
+/// has of it read first (another server or worker may have made part of
+/// it), the game brought up to date.
+async fn review_taken(state: &AppState, game_id: &str) -> Result<(), ApiError> {
+    if state.db.is_shared() {
+        let stored = state
+            .db
+            .load_review(game_id)
+            .await
+            .map_err(|e| ApiError::Internal(format!("reading a review: {e:?}")))?;
+        if let Some(stored) = stored {
+            state.reviews.load(game_id, stored);
+        }
+        let entry = match state.games.get(game_id) {
+            Ok(entry) => entry,
+            Err(_) => crate::follow::load_new(state, game_id)
+                .await
+                .ok_or_else(|| {
+                    ApiError::NotFound(format!("there is no game {game_id} to review"))
+                })?,
+        };
+        let _submit = entry.hold_submissions().await;
+        entry.catch_up(&state.db).await;
+    }
+    review_game(state, game_id).await
 }
 
 /// Reviews every position of a game's main line not reviewed yet, then

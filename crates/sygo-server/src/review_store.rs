@@ -1,9 +1,9 @@
-//! The AI's reviews of whole games in memory: the queue (in the order the
-//! reviews were asked for), the one running, and every reviewed position
-//! by turn with its hash, as loaded from the database at start and as the
-//! worker (`review.rs`) adds them.
+//! The AI's reviews of whole games in memory: every reviewed position by
+//! turn with its hash, as loaded from the database at start, as the review
+//! maker (`review.rs`) adds them, and as read again when another server or
+//! a worker made them. The queue is the database's (`jobs`, kind `review`).
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap};
 
 use parking_lot::Mutex;
 use sygo_rules::{Game, Position, Turn};
@@ -79,20 +79,11 @@ struct GameReview {
     positions: BTreeMap<usize, PositionReview>,
 }
 
-#[derive(Default)]
-struct Inner {
-    /// The games waiting, in the order their reviews were asked for.
-    queue: VecDeque<String>,
-    /// The game being reviewed.
-    running: Option<String>,
-    /// Every game ever reviewed (or asked for), by id.
-    games: HashMap<String, GameReview>,
-}
-
-/// The reviews: the queue, the one running, the results.
+/// The reviews' results.
 pub(crate) struct Reviews {
-    inner: Mutex<Inner>,
-    /// Wakes the worker when a review is queued.
+    /// Every game ever reviewed (or asked for), by id.
+    games: Mutex<HashMap<String, GameReview>>,
+    /// Wakes the review maker when a review is queued.
     pub(crate) wake: Notify,
     /// Visits per position if set (tests), else by board size.
     visits: Option<u64>,
@@ -128,31 +119,27 @@ impl Reviews {
     /// No review yet; `visits` per position if given, else by board size.
     pub(crate) fn new(visits: Option<u64>) -> Reviews {
         Reviews {
-            inner: Mutex::new(Inner::default()),
+            games: Mutex::new(HashMap::new()),
             wake: Notify::new(),
             visits: visits.map(|v| v.max(1)),
         }
     }
 
-    /// Takes in a game's stored review; a pending one goes back in the
-    /// queue (call in the order of requests).
+    /// Takes in a game's stored review (at start, or read again), in place
+    /// of what was known of it.
     pub(crate) fn load(&self, game_id: &str, stored: StoredReview) {
         let positions = stored
             .positions
             .iter()
             .filter_map(|row| Some((row.turn as usize, PositionReview::from_row(row)?)))
             .collect();
-        let mut inner = self.inner.lock();
-        inner.games.insert(
+        self.games.lock().insert(
             game_id.to_string(),
             GameReview {
                 requested: stored.requested,
                 positions,
             },
         );
-        if stored.pending {
-            inner.queue.push_back(game_id.to_string());
-        }
     }
 
     /// The visits of each position on a board of `points` points.
@@ -160,27 +147,16 @@ impl Reviews {
         self.visits.unwrap_or_else(|| review_visits(points))
     }
 
-    /// Where the review of `game_id` stands.
-    pub(crate) fn status(&self, game_id: &str) -> Status {
-        let inner = self.inner.lock();
-        if inner.running.as_deref() == Some(game_id) {
-            Status::Running
-        } else if let Some(i) = inner.queue.iter().position(|g| g == game_id) {
-            Status::Queued {
-                ahead: i + usize::from(inner.running.is_some()),
-            }
-        } else if inner.games.contains_key(game_id) {
-            Status::Done
-        } else {
-            Status::None
-        }
+    /// Whether the review of `game_id` was ever asked for.
+    pub(crate) fn known(&self, game_id: &str) -> bool {
+        self.games.lock().contains_key(game_id)
     }
 
     /// The reviewed positions of `game_id` that are still its positions
     /// (`hashes`, by turn), by turn.
     pub(crate) fn positions(&self, game_id: &str, hashes: &[u64]) -> Vec<(usize, PositionReview)> {
-        let inner = self.inner.lock();
-        let Some(review) = inner.games.get(game_id) else {
+        let games = self.games.lock();
+        let Some(review) = games.get(game_id) else {
             return Vec::new();
         };
         review
@@ -193,62 +169,29 @@ impl Reviews {
 
     /// Whether the position after `turn` turns, of hash `hash`, is reviewed.
     pub(crate) fn has(&self, game_id: &str, turn: usize, hash: u64) -> bool {
-        self.inner
+        self.games
             .lock()
-            .games
             .get(game_id)
             .and_then(|r| r.positions.get(&turn))
             .is_some_and(|p| p.hash == hash)
     }
 
-    /// Queues the review of `game_id` unless it waits or runs already:
-    /// whether it was queued now, and the time of the request to store.
-    pub(crate) fn enqueue(&self, game_id: &str) -> Option<i64> {
-        let mut inner = self.inner.lock();
-        if inner.running.as_deref() == Some(game_id) || inner.queue.iter().any(|g| g == game_id) {
-            return None;
-        }
+    /// Notes that the review of `game_id` is asked for now; the time of
+    /// the request, to store.
+    pub(crate) fn requested_now(&self, game_id: &str) -> i64 {
         let requested = now_ms();
-        inner.queue.push_back(game_id.to_string());
-        inner
-            .games
+        self.games
+            .lock()
             .entry(game_id.to_string())
             .or_default()
             .requested = requested;
-        Some(requested)
-    }
-
-    /// Takes `game_id` out of the queue (its request could not be stored).
-    pub(crate) fn dequeue(&self, game_id: &str) {
-        let mut inner = self.inner.lock();
-        inner.queue.retain(|g| g != game_id);
-        if inner
-            .games
-            .get(game_id)
-            .is_some_and(|r| r.positions.is_empty())
-        {
-            inner.games.remove(game_id);
-        }
-    }
-
-    /// The next game to review, now running.
-    pub(crate) fn start_next(&self) -> Option<String> {
-        let mut inner = self.inner.lock();
-        let next = inner.queue.pop_front()?;
-        inner.running = Some(next.clone());
-        Some(next)
-    }
-
-    /// The review running has ended.
-    pub(crate) fn finish(&self) {
-        self.inner.lock().running = None;
+        requested
     }
 
     /// Keeps the analysis of the position after `turn` turns.
     pub(crate) fn insert(&self, game_id: &str, turn: usize, review: PositionReview) {
-        self.inner
+        self.games
             .lock()
-            .games
             .entry(game_id.to_string())
             .or_default()
             .positions
@@ -257,10 +200,6 @@ impl Reviews {
 
     /// When the review of `game_id` was last asked for.
     pub(crate) fn requested(&self, game_id: &str) -> i64 {
-        self.inner
-            .lock()
-            .games
-            .get(game_id)
-            .map_or(0, |r| r.requested)
+        self.games.lock().get(game_id).map_or(0, |r| r.requested)
     }
 }

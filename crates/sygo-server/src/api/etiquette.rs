@@ -77,8 +77,11 @@ pub(crate) async fn undo_request(
     let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let expected = count("turn_number", body.turn_number)?;
-    let e = entry.clone();
-    then_game(&entry, async move { e.request_undo(color, expected).await }).await
+    let (e, s) = (entry.clone(), state.clone());
+    then_game(&entry, async move {
+        e.request_undo(&s.db, color, expected).await
+    })
+    .await
 }
 
 /// The body of an answer to an undo request.
@@ -188,7 +191,15 @@ pub(crate) async fn presence(
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
-    entry.presence(color, body.present.unwrap_or(true), now_ms());
+    let present = body.present.unwrap_or(true);
+    if entry.presence(color, present, now_ms()) {
+        // The other servers on the database show it too.
+        state
+            .db
+            .tell_presence(&entry.meta.id, color, present)
+            .await
+            .map_err(|e| ApiError::Internal(format!("telling a presence: {e:?}")))?;
+    }
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -297,7 +308,7 @@ pub(crate) async fn offer_rematch(
     let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let _creating = state.games.creating.lock().await;
-    match entry.offer_rematch(color)? {
+    match entry.offer_rematch(&state.db, color).await? {
         RematchState::Offered => Ok(json_response(
             StatusCode::OK,
             r#"{"state":"offered"}"#.to_string(),
@@ -325,7 +336,7 @@ pub(crate) async fn withdraw_rematch(
     let color = side_of(&entry, &headers)?;
     // Not while a rematch is being started.
     let _creating = state.games.creating.lock().await;
-    entry.withdraw_rematch(color)?;
+    entry.withdraw_rematch(&state.db, color).await?;
     Ok(json_response(StatusCode::OK, entry.json(None)))
 }
 

@@ -67,12 +67,12 @@ fn position_view(turn: usize, p: &PositionReview) -> PositionView {
 }
 
 /// The review of `entry` as JSON, its positions from turn `from` on.
-fn review_json(state: &AppState, entry: &Entry, from: usize) -> Result<String, ApiError> {
+async fn review_json(state: &AppState, entry: &Entry, from: usize) -> Result<String, ApiError> {
     let game = entry.with_live(|live| live.game.clone());
     let hashes = hashes(&game);
     let id = &entry.meta.id;
     let reviews = &state.reviews;
-    let status = reviews.status(id);
+    let status = review::status(state, id).await?;
     let positions = reviews.positions(id, &hashes);
     let g = entry.meta.geometry;
     let (status, queue_position) = match status {
@@ -116,7 +116,7 @@ pub(crate) async fn get(
         ApiError::BadRequest(format!("the query is not ?from=N: {}", e.body_text()))
     })?;
     let from = query.from.map(|n| count("from", n)).transpose()?;
-    let json = review_json(&state, &entry, from.unwrap_or(0))?;
+    let json = review_json(&state, &entry, from.unwrap_or(0)).await?;
     Ok(json_response(StatusCode::OK, json))
 }
 
@@ -130,6 +130,6 @@ pub(crate) async fn request(
     let entry = find(&state, &id).await?;
     let game = entry.with_live(|live| live.game.clone());
     review::request(&state, &entry.meta.id, &game).await?;
-    let json = review_json(&state, &entry, usize::MAX)?;
+    let json = review_json(&state, &entry, usize::MAX).await?;
     Ok(json_response(StatusCode::ACCEPTED, json))
 }

@@ -17,7 +17,7 @@
 //! and reads the accounts again for the server ([`AccountsChanged`]).
 
 mod notice;
-pub(crate) use notice::{GameNotice, Notice};
+pub(crate) use notice::{GameNotice, Notice, PresenceNotice};
 mod postgres;
 pub(crate) mod sql;
 mod sqlite;
@@ -30,6 +30,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use sygo_rules::Color;
 use tokio::sync::oneshot;
 
 use crate::ratings::RatingChange;
@@ -277,6 +278,82 @@ pub(crate) struct StoredGame {
     pub credits: Vec<(u32, i64)>,
     /// The last undo request declined, if any.
     pub undo_declined: Option<UndoDeclinedRow>,
+    /// The offers stored (stale ones included: `Entry::from_stored` keeps
+    /// those that still hold).
+    pub offers: Vec<OfferRow>,
+}
+
+/// A row of the `offers` table: an undo request or a rematch offer
+/// standing in a game, which holds while the game is as it was then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct OfferRow {
+    pub game_id: String,
+    pub kind: OfferKind,
+    /// `black` or `white`: the side that made it.
+    pub color: String,
+    /// The turns played when it was made.
+    pub turn_number: u32,
+    /// The game's count of undos then.
+    pub undos: i64,
+}
+
+/// What an offer offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OfferKind {
+    /// To take back the asking side's last turn.
+    Undo,
+    /// A rematch, once the game is over.
+    Rematch,
+}
+
+impl OfferKind {
+    /// The `kind` column.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            OfferKind::Undo => "undo",
+            OfferKind::Rematch => "rematch",
+        }
+    }
+
+    /// From the `kind` column.
+    pub(crate) fn from_name(name: &str) -> Option<OfferKind> {
+        match name {
+            "undo" => Some(OfferKind::Undo),
+            "rematch" => Some(OfferKind::Rematch),
+            _ => None,
+        }
+    }
+}
+
+/// Work that waits in the `jobs` table for whichever server or worker
+/// takes it first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum JobKind {
+    /// The AI's turn in a game where it is to move.
+    Ai,
+    /// The AI's review of a game.
+    Review,
+}
+
+impl JobKind {
+    /// The `kind` column.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            JobKind::Ai => "ai",
+            JobKind::Review => "review",
+        }
+    }
+}
+
+/// Where a review's job stands (`Db::review_job`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ReviewJob {
+    /// No job: never asked for, or finished.
+    None,
+    /// Waiting behind `ahead` reviews (those running included).
+    Queued { ahead: usize },
+    /// Taken by a server or worker that still holds it.
+    Running,
 }
 
 /// A row of the `undo_declines` table: a game's last undo request
@@ -360,7 +437,25 @@ enum Write {
         undos: i64,
         job: AiJob,
     },
-    /// A review asked for (`pending`) or finished.
+    /// An offer made (an undo request replaces a stale one or the same
+    /// side's; a rematch offer where the other side's holds is
+    /// [`WriteError::Duplicate`]).
+    Offer(OfferRow),
+    /// A side's offer of a kind withdrawn.
+    WithdrawOffer {
+        game_id: String,
+        kind: OfferKind,
+        color: String,
+    },
+    /// Nothing stored: a side's page is open (`present`) or closing, told
+    /// to the other servers (a notice alone; see `notice.rs`).
+    Presence {
+        game_id: String,
+        color: String,
+        present: bool,
+    },
+    /// A review asked for (`pending`: its job queued) or finished (its job
+    /// done).
     Review {
         game_id: String,
         requested: i64,
@@ -551,6 +646,11 @@ impl Db {
             Database::Sqlite(_) => None,
             Database::Postgres(url) => Some(postgres::listening(url).map_err(DbError)?),
         };
+        if let Database::Sqlite(_) = database {
+            // The one server of the file: jobs a killed server held are
+            // free at once.
+            statements::free_jobs(store.as_sql()).map_err(|e| fail("cannot write it", &e))?;
+        }
         let games = statements::load(store.as_sql()).map_err(|e| fail("cannot read it", &e))?;
         let accounts = load_accounts(store.as_sql()).map_err(|e| fail("cannot read it", &e))?;
         let reader: Box<dyn Sql + Send> = match database {
@@ -635,41 +735,111 @@ impl Db {
         self.read(load_accounts).await
     }
 
-    /// Takes up to `limit` AI jobs for this server until `until`; their
-    /// games.
-    pub(crate) async fn take_ai_jobs(
+    /// Takes up to `limit` jobs of a kind for this server until `until`,
+    /// the longest waiting first; their games.
+    pub(crate) async fn take_jobs(
         &self,
+        kind: JobKind,
         until: i64,
         limit: i64,
     ) -> Result<Vec<String>, WriteError> {
         let taker = self.instance.clone();
-        self.read(move |conn| statements::take_ai_jobs(conn, &taker, until, limit))
+        self.read(move |conn| statements::take_jobs(conn, kind, &taker, until, limit))
             .await
     }
 
-    /// Takes the AI job of a game for this server until `until` if no one
-    /// has it, its taker let it run out, or this server has it; whether it
-    /// did.
-    pub(crate) async fn take_ai_job(&self, game_id: &str, until: i64) -> Result<bool, WriteError> {
+    /// Takes the job of a kind of a game for this server until `until` if
+    /// no one has it, its taker let it run out, or this server has it;
+    /// whether it did.
+    pub(crate) async fn take_job(
+        &self,
+        kind: JobKind,
+        game_id: &str,
+        until: i64,
+    ) -> Result<bool, WriteError> {
         let (taker, id) = (self.instance.clone(), game_id.to_string());
-        self.read(move |conn| statements::take_ai_job(conn, &id, &taker, until))
+        self.read(move |conn| statements::take_job(conn, kind, &id, &taker, until))
             .await
     }
 
-    /// Keeps this server's AI job of a game until `until`; whether it still
-    /// has it.
-    pub(crate) async fn renew_ai_job(&self, game_id: &str, until: i64) -> Result<bool, WriteError> {
+    /// Keeps this server's job of a kind of a game until `until`; whether
+    /// it still has it.
+    pub(crate) async fn renew_job(
+        &self,
+        kind: JobKind,
+        game_id: &str,
+        until: i64,
+    ) -> Result<bool, WriteError> {
         let (taker, id) = (self.instance.clone(), game_id.to_string());
-        self.read(move |conn| statements::renew_ai_job(conn, &id, &taker, until))
+        self.read(move |conn| statements::renew_job(conn, kind, &id, &taker, until))
             .await
     }
 
-    /// Drops this server's AI job of a game where the AI is not to move
-    /// (the game moved on before the job was taken).
-    pub(crate) async fn drop_ai_job(&self, game_id: &str) -> Result<(), WriteError> {
+    /// Drops this server's job of a kind of a game (the AI's, where the AI
+    /// is no longer to move; a review's, of a game that is gone).
+    pub(crate) async fn drop_job(&self, kind: JobKind, game_id: &str) -> Result<(), WriteError> {
         let (taker, id) = (self.instance.clone(), game_id.to_string());
-        self.read(move |conn| statements::drop_ai_job(conn, &id, &taker))
+        self.read(move |conn| statements::drop_job(conn, kind, &id, &taker))
             .await
+    }
+
+    /// Where the review of a game stands in the jobs, as the database has
+    /// it now.
+    pub(crate) async fn review_job(&self, game_id: &str) -> Result<ReviewJob, WriteError> {
+        let id = game_id.to_string();
+        self.read(move |conn| statements::review_job(conn, &id))
+            .await
+    }
+
+    /// A game's review as the database has it now (`None`: never asked
+    /// for), read again when another server or a worker changed it.
+    pub(crate) async fn load_review(
+        &self,
+        game_id: &str,
+    ) -> Result<Option<StoredReview>, WriteError> {
+        let id = game_id.to_string();
+        self.read(move |conn| statements::load_review(conn, &id))
+            .await
+    }
+
+    /// Stores an offer; [`WriteError::Duplicate`] when the other side's
+    /// rematch offer stands (the caller reads the game again).
+    pub(crate) async fn offer(&self, row: OfferRow) -> Result<(), WriteError> {
+        self.write(Write::Offer(row)).await
+    }
+
+    /// Withdraws a side's offer of a kind.
+    pub(crate) async fn withdraw_offer(
+        &self,
+        game_id: &str,
+        kind: OfferKind,
+        color: Color,
+    ) -> Result<(), WriteError> {
+        self.write(Write::WithdrawOffer {
+            game_id: game_id.to_string(),
+            kind,
+            color: color.lowercase().to_string(),
+        })
+        .await
+    }
+
+    /// Tells the other servers that a side's page is open or closing
+    /// (nothing is stored; nothing is sent without other servers).
+    pub(crate) async fn tell_presence(
+        &self,
+        game_id: &str,
+        color: Color,
+        present: bool,
+    ) -> Result<(), WriteError> {
+        if !self.is_shared() {
+            return Ok(());
+        }
+        self.write(Write::Presence {
+            game_id: game_id.to_string(),
+            color: color.lowercase().to_string(),
+            present,
+        })
+        .await
     }
 
     /// Whether an account of this name (in any case) is stored.

@@ -27,6 +27,21 @@ pub(crate) struct Notice {
     /// Whether accounts, sessions, seats, ratings or challenges changed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub accounts: bool,
+    /// The games whose review was asked for, went on or ended.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reviews: Vec<String>,
+    /// Players' pages said open or closing (nothing stored).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub presence: Vec<PresenceNotice>,
+}
+
+/// A side's page open or closing, as told to the other servers.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub(crate) struct PresenceNotice {
+    pub id: String,
+    /// `black` or `white`.
+    pub color: String,
+    pub present: bool,
 }
 
 /// A game changed by a commit.
@@ -78,7 +93,10 @@ fn game_of(write: &Write) -> Option<GameNotice> {
         Write::Undo { game_id, .. } | Write::Conditional { game_id, .. } => game(game_id),
         Write::Chat(c) => game(&c.game_id),
         Write::UndoDeclined(d) => game(&d.game_id),
+        Write::Offer(o) => game(&o.game_id),
+        Write::WithdrawOffer { game_id, .. } => game(game_id),
         Write::Ping
+        | Write::Presence { .. }
         | Write::Review { .. }
         | Write::ReviewPosition { .. }
         | Write::Account(_)
@@ -117,6 +135,9 @@ fn changes_accounts(write: &Write) -> bool {
         | Write::RenewSession { .. }
         | Write::Chat(_)
         | Write::UndoDeclined(_)
+        | Write::Offer(_)
+        | Write::WithdrawOffer { .. }
+        | Write::Presence { .. }
         | Write::Conditional { .. } => false,
     }
 }
@@ -132,25 +153,55 @@ pub(super) fn payloads(from: &str, writes: &[&Write]) -> Vec<String> {
     };
     let mut size = 0;
     for write in writes {
-        notice.accounts |= changes_accounts(write);
-        if let Some(game) = game_of(write) {
-            // A turn's row is at most a few hundred bytes, an id a dozen.
-            let cost = 40
-                + game.id.len()
+        // What the write adds to the notice, and its size: a turn's row is
+        // at most a few hundred bytes, an id a dozen.
+        let game = game_of(write);
+        let review = match write {
+            Write::Review { game_id, .. } | Write::ReviewPosition { game_id, .. }
+                if notice.reviews.last() != Some(game_id) =>
+            {
+                Some(game_id.clone())
+            }
+            _ => None,
+        };
+        let presence = match write {
+            Write::Presence {
+                game_id,
+                color,
+                present,
+            } => Some(PresenceNotice {
+                id: game_id.clone(),
+                color: color.clone(),
+                present: *present,
+            }),
+            _ => None,
+        };
+        let cost = game.as_ref().map_or(0, |game| {
+            40 + game.id.len()
                 + game.turn.as_ref().map_or(0, |t| {
                     120 + t.turn.len() + t.clock.as_ref().map_or(0, String::len)
-                });
-            if size + cost > MAX_PAYLOAD && !notice.games.is_empty() {
-                out.extend(serde_json::to_string(&notice));
-                notice.games.clear();
-                notice.accounts = false;
-                size = 0;
-            }
-            size += cost;
-            notice.games.push(game);
+                })
+        }) + review.as_ref().map_or(0, |id| 20 + id.len())
+            + presence.as_ref().map_or(0, |p| 50 + p.id.len());
+        if size + cost > MAX_PAYLOAD && size > 0 {
+            out.extend(serde_json::to_string(&notice));
+            notice.games.clear();
+            notice.reviews.clear();
+            notice.presence.clear();
+            notice.accounts = false;
+            size = 0;
         }
+        size += cost;
+        notice.accounts |= changes_accounts(write);
+        notice.games.extend(game);
+        notice.reviews.extend(review);
+        notice.presence.extend(presence);
     }
-    if !notice.games.is_empty() || notice.accounts {
+    if !notice.games.is_empty()
+        || notice.accounts
+        || !notice.reviews.is_empty()
+        || !notice.presence.is_empty()
+    {
         out.extend(serde_json::to_string(&notice));
     }
     out

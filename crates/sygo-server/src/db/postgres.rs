@@ -29,6 +29,7 @@ use super::{DbError, Heard, Store, notice};
 const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0001_schema.sql"),
     include_str!("../../migrations/postgres/0002_jobs.sql"),
+    include_str!("../../migrations/postgres/0003_review_jobs_and_offers.sql"),
 ];
 
 /// The channel on which the servers hear that `sygo admin` changed
@@ -317,6 +318,10 @@ impl ToSql for Value<'_> {
 }
 
 impl Sql for Postgres {
+    fn locks_rows(&self) -> bool {
+        true
+    }
+
     fn run(&mut self, sql: &str) -> Result<(), SqlError> {
         self.client.batch_execute(sql).map_err(classify)
     }

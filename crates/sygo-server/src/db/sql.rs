@@ -69,6 +69,13 @@ pub(crate) trait Sql {
 
     /// Runs a query; every row it returns.
     fn query(&mut self, sql: &str, params: &[Value<'_>]) -> Result<Vec<Row>, SqlError>;
+
+    /// Whether the store locks rows (`SELECT … FOR UPDATE SKIP LOCKED`):
+    /// PostgreSQL does; SQLite, whose one writer holds the whole file, has
+    /// no such clause.
+    fn locks_rows(&self) -> bool {
+        false
+    }
 }
 
 /// What can be bound to a parameter.

@@ -36,6 +36,9 @@ pub(super) fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../migrations/0010_vacation.sql")),
         M::up(include_str!("../../migrations/0011_undo_declines.sql")),
         M::up(include_str!("../../migrations/0012_jobs.sql")),
+        M::up(include_str!(
+            "../../migrations/0013_review_jobs_and_offers.sql"
+        )),
     ])
 }
 

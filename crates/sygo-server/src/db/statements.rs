@@ -7,9 +7,9 @@ use std::collections::HashMap;
 
 use super::sql::{Row, Sql, SqlError, vals};
 use super::{
-    AccountRow, AiJob, ChallengeRow, ChatRow, GameRow, PositionRow, SeatRow, SessionRow,
-    StoredAccounts, StoredGame, StoredReview, StoredTurn, TurnRow, UndoDeclinedRow, VacationRow,
-    Write, WriteError,
+    AccountRow, AiJob, ChallengeRow, ChatRow, GameRow, JobKind, OfferKind, OfferRow, PositionRow,
+    ReviewJob, SeatRow, SessionRow, StoredAccounts, StoredGame, StoredReview, StoredTurn, TurnRow,
+    UndoDeclinedRow, VacationRow, Write, WriteError,
 };
 use crate::ratings::RatingChange;
 
@@ -110,6 +110,13 @@ fn apply(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
                 insert_turn(conn, turn)?;
             }
             set_ai_job(conn, &game.id, job)?;
+            if let Some(old) = &game.rematch_of {
+                // The rematch started: the offers that started it are spent.
+                conn.execute(
+                    "DELETE FROM offers WHERE game_id = ?1 AND kind = 'rematch'",
+                    vals![old],
+                )?;
+            }
         }
         Write::Turn(turn, ratings, job) => {
             insert_turn(conn, turn)?;
@@ -132,7 +139,24 @@ fn apply(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
                  undos = excluded.undos",
                 vals![d.game_id, d.color, d.turn_number, d.undos],
             )?;
+            conn.execute(
+                "DELETE FROM offers WHERE game_id = ?1 AND kind = 'undo'",
+                vals![d.game_id],
+            )?;
         }
+        Write::Offer(offer) => insert_offer(conn, offer)?,
+        Write::WithdrawOffer {
+            game_id,
+            kind,
+            color,
+        } => {
+            conn.execute(
+                "DELETE FROM offers WHERE game_id = ?1 AND kind = ?2 AND color = ?3",
+                vals![game_id, kind.name(), color],
+            )?;
+        }
+        // Told, not stored.
+        Write::Presence { .. } => {}
         Write::Conditional {
             game_id,
             color,
@@ -224,6 +248,20 @@ fn apply(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
                  pending = excluded.pending",
                 vals![game_id, requested, pending],
             )?;
+            // The review's job: queued (unless it waits or runs already),
+            // or done.
+            if *pending {
+                conn.execute(
+                    "INSERT INTO jobs (kind, game_id, due) VALUES ('review', ?1, ?2) \
+                     ON CONFLICT (kind, game_id) DO NOTHING",
+                    vals![game_id, requested],
+                )?;
+            } else {
+                conn.execute(
+                    "DELETE FROM jobs WHERE kind = 'review' AND game_id = ?1",
+                    vals![game_id],
+                )?;
+            }
         }
         Write::ReviewPosition { game_id, row } => {
             conn.execute(
@@ -379,55 +417,109 @@ fn set_ai_job(conn: &mut dyn Sql, game_id: &str, job: &AiJob) -> Result<(), SqlE
     Ok(())
 }
 
-/// Takes up to `limit` AI jobs for `taker` until `until`: those no one has,
-/// or whose taker let its time run out (killed), oldest first. Rows another
-/// taker is locking at the same moment are skipped (`SKIP LOCKED`), so a
-/// job goes to one taker. PostgreSQL only.
-pub(super) fn take_ai_jobs(
+/// Takes up to `limit` jobs of a kind for `taker` until `until`, the
+/// longest waiting first, skipping those another transaction is taking;
+/// their games.
+pub(super) fn take_jobs(
     conn: &mut dyn Sql,
+    kind: JobKind,
     taker: &str,
     until: i64,
     limit: i64,
 ) -> Result<Vec<String>, SqlError> {
     let now = crate::time::now_ms();
+    // SQLite has no row locks (its one writer takes all), nor the clause.
+    let lock = if conn.locks_rows() {
+        " FOR UPDATE SKIP LOCKED"
+    } else {
+        ""
+    };
     conn.query(
-        "UPDATE jobs SET taken_by = ?1, taken_until = ?2 WHERE (kind, game_id) IN \
-         (SELECT kind, game_id FROM jobs WHERE kind = 'ai' AND due <= ?3 \
-         AND (taken_until IS NULL OR taken_until < ?3) ORDER BY due LIMIT ?4 \
-         FOR UPDATE SKIP LOCKED) RETURNING game_id",
-        vals![taker, until, now, limit],
+        &format!(
+            "UPDATE jobs SET taken_by = ?1, taken_until = ?2 WHERE (kind, game_id) IN \
+             (SELECT kind, game_id FROM jobs WHERE kind = ?5 AND due <= ?3 \
+             AND (taken_until IS NULL OR taken_until < ?3) ORDER BY due, game_id LIMIT ?4{lock}) \
+             RETURNING game_id"
+        ),
+        vals![taker, until, now, limit, kind.name()],
     )?
     .iter()
     .map(|r| r.get(0))
     .collect()
 }
 
-/// Takes the AI job of one game for `taker` until `until`, if it is free,
-/// run out, or `taker`'s already; whether it did.
-pub(super) fn take_ai_job(
+/// Takes the job of a kind of one game for `taker` until `until`, if it is
+/// free, run out, or `taker`'s already; whether it did.
+pub(super) fn take_job(
     conn: &mut dyn Sql,
+    kind: JobKind,
     game_id: &str,
     taker: &str,
     until: i64,
 ) -> Result<bool, SqlError> {
     Ok(conn.execute(
-        "UPDATE jobs SET taken_by = ?2, taken_until = ?3 WHERE kind = 'ai' AND game_id = ?1 \
+        "UPDATE jobs SET taken_by = ?2, taken_until = ?3 WHERE kind = ?5 AND game_id = ?1 \
          AND (taken_until IS NULL OR taken_until < ?4 OR taken_by = ?2)",
-        vals![game_id, taker, until, crate::time::now_ms()],
+        vals![game_id, taker, until, crate::time::now_ms(), kind.name()],
     )? == 1)
 }
 
-/// Keeps `taker`'s AI job of a game until `until`; whether it still had it.
-pub(super) fn renew_ai_job(
+/// Keeps `taker`'s job of a kind of a game until `until`; whether it still
+/// had it.
+pub(super) fn renew_job(
     conn: &mut dyn Sql,
+    kind: JobKind,
     game_id: &str,
     taker: &str,
     until: i64,
 ) -> Result<bool, SqlError> {
     Ok(conn.execute(
-        "UPDATE jobs SET taken_until = ?3 WHERE kind = 'ai' AND game_id = ?1 AND taken_by = ?2",
-        vals![game_id, taker, until],
+        "UPDATE jobs SET taken_until = ?3 WHERE kind = ?4 AND game_id = ?1 AND taken_by = ?2",
+        vals![game_id, taker, until, kind.name()],
     )? == 1)
+}
+
+/// Where the review of a game stands in the jobs: running while a taker
+/// holds it; else queued behind those running and those asked for before.
+pub(super) fn review_job(conn: &mut dyn Sql, game_id: &str) -> Result<ReviewJob, SqlError> {
+    let now = crate::time::now_ms();
+    let rows = conn.query(
+        "SELECT j.taken_until, (SELECT COUNT(*) FROM jobs o WHERE o.kind = 'review' \
+         AND o.game_id <> j.game_id AND (o.taken_until >= ?2 OR o.due < j.due \
+         OR (o.due = j.due AND o.game_id < j.game_id))) \
+         FROM jobs j WHERE j.kind = 'review' AND j.game_id = ?1",
+        vals![game_id, now],
+    )?;
+    let Some(row) = rows.first() else {
+        return Ok(ReviewJob::None);
+    };
+    let taken_until: Option<i64> = row.get(0)?;
+    Ok(if taken_until.is_some_and(|until| until >= now) {
+        ReviewJob::Running
+    } else {
+        let ahead: i64 = row.get(1)?;
+        ReviewJob::Queued {
+            ahead: usize::try_from(ahead).unwrap_or(0),
+        }
+    })
+}
+
+/// One game's review as stored (`None` if it was never asked for).
+pub(super) fn load_review(
+    conn: &mut dyn Sql,
+    game_id: &str,
+) -> Result<Option<StoredReview>, SqlError> {
+    Ok(load_reviews(conn, Games::One(game_id))?.remove(game_id))
+}
+
+/// Frees every job (the one server of a SQLite file starts: whoever held
+/// them was killed).
+pub(super) fn free_jobs(conn: &mut dyn Sql) -> Result<(), SqlError> {
+    conn.execute(
+        "UPDATE jobs SET taken_by = NULL, taken_until = NULL WHERE taken_by IS NOT NULL",
+        &[],
+    )?;
+    Ok(())
 }
 
 /// Whether an account's name, lowercased (`name_key`), is stored.
@@ -450,11 +542,16 @@ pub(super) fn session_exists(conn: &mut dyn Sql, secret_hash: &str) -> Result<bo
         .is_empty())
 }
 
-/// Drops `taker`'s AI job of a game.
-pub(super) fn drop_ai_job(conn: &mut dyn Sql, game_id: &str, taker: &str) -> Result<(), SqlError> {
+/// Drops `taker`'s job of a kind of a game.
+pub(super) fn drop_job(
+    conn: &mut dyn Sql,
+    kind: JobKind,
+    game_id: &str,
+    taker: &str,
+) -> Result<(), SqlError> {
     conn.execute(
-        "DELETE FROM jobs WHERE kind = 'ai' AND game_id = ?1 AND taken_by = ?2",
-        vals![game_id, taker],
+        "DELETE FROM jobs WHERE kind = ?3 AND game_id = ?1 AND taken_by = ?2",
+        vals![game_id, taker, kind.name()],
     )?;
     Ok(())
 }
@@ -479,6 +576,33 @@ pub(super) fn ensure_ai_jobs(conn: &mut dyn Sql, games: &[String]) -> Result<(),
             vals![id, now],
         )?;
     }
+    Ok(())
+}
+
+/// Stores an offer: a stale one of its kind (made on the game as it was
+/// before a turn or an undo) is replaced, as is the same side's; the other
+/// side's standing offer is [`WriteError::Duplicate`] for a rematch (both
+/// offered: the caller reads the game again and starts it), replaced for an
+/// undo request (only the side whose last turn it is may ask).
+fn insert_offer(conn: &mut dyn Sql, o: &OfferRow) -> Result<(), WriteError> {
+    let (game, kind) = (&o.game_id, o.kind.name());
+    let standing = conn.query(
+        "SELECT color FROM offers WHERE game_id = ?1 AND kind = ?2 \
+         AND turn_number = ?3 AND undos = ?4",
+        vals![game, kind, o.turn_number, o.undos],
+    )?;
+    if let Some(row) = standing.first() {
+        let color: String = row.get(0)?;
+        if color != o.color && o.kind == OfferKind::Rematch {
+            return Err(WriteError::Duplicate);
+        }
+    }
+    conn.execute(
+        "INSERT INTO offers (game_id, kind, color, turn_number, undos) \
+         VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (game_id, kind) DO UPDATE SET \
+         color = excluded.color, turn_number = excluded.turn_number, undos = excluded.undos",
+        vals![game, kind, o.color, o.turn_number, o.undos],
+    )?;
     Ok(())
 }
 
@@ -694,6 +818,32 @@ fn load_games(conn: &mut dyn Sql, games: Games<'_>) -> Result<Vec<StoredGame>, S
     )? {
         declined.insert(row.game_id.clone(), row);
     }
+    let mut offers: HashMap<String, Vec<OfferRow>> = HashMap::new();
+    for row in games
+        .rows(
+            conn,
+            "SELECT game_id, kind, color, turn_number, undos FROM offers",
+            "game_id",
+            "",
+            |r| {
+                // An offer of a kind this server does not know is left alone.
+                let Some(kind) = OfferKind::from_name(&r.get::<String>(1)?) else {
+                    return Ok(None);
+                };
+                Ok(Some(OfferRow {
+                    game_id: r.get(0)?,
+                    kind,
+                    color: r.get(2)?,
+                    turn_number: r.get(3)?,
+                    undos: r.get(4)?,
+                }))
+            },
+        )?
+        .into_iter()
+        .flatten()
+    {
+        offers.entry(row.game_id.clone()).or_default().push(row);
+    }
     let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
     for (id, turn) in games.rows(
         conn,
@@ -732,6 +882,7 @@ fn load_games(conn: &mut dyn Sql, games: Games<'_>) -> Result<Vec<StoredGame>, S
             conditionals: conditionals.remove(&row.id).unwrap_or_default(),
             credits: credits.remove(&row.id).unwrap_or_default(),
             undo_declined: declined.remove(&row.id),
+            offers: offers.remove(&row.id).unwrap_or_default(),
             row,
         })
         .collect())
