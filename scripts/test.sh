@@ -6,8 +6,9 @@
 #      own that scripts/with-postgres.sh starts (and installs when missing),
 #      with `sygo serve` killed (SIGKILL) and started again on it, and `sygo
 #      admin` on it; then several servers and a `sygo worker` on one
-#      database (tests/cluster.rs of the server and of the command line,
-#      which need PostgreSQL and are ignored by the first run).
+#      database (the `cluster` tests of the server and of the command line,
+#      tests/server/cluster.rs and tests/cli/cluster.rs, which need
+#      PostgreSQL and are ignored by the first run).
 # Arguments go to the first `cargo test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,18 +17,14 @@ cargo test "$@"
 # pytest suite.
 scripts/test-python.sh
 echo "the web server's suite on PostgreSQL:" >&2
-# The server's test files by name, built with the whole workspace selected
-# (as by `cargo test` above), so that nothing is compiled again.
-server_tests=""
-for file in crates/sygo-server/tests/*.rs; do
-    name=$(basename "$file" .rs)
-    # Both crates have a tests/cluster.rs: `--test cluster` runs both, below.
-    [ "$name" = cluster ] || server_tests+=" --test $name"
-done
+# The server's tests are one binary (crates/sygo-server/tests/server), the
+# command line's another (crates/sygo/tests/cli); a test's name starts with
+# its file's (`serve::`, `cluster::`). Built with the whole workspace
+# selected (as by `cargo test` above), so that nothing is compiled again.
 scripts/with-postgres.sh bash -c "
-    cargo test --workspace $server_tests &&
-    cargo test --workspace --test serve -- --exact \
-        games_survive_sigkill_and_the_ai_resumes \
-        a_rated_game_counts_exactly_once_when_the_server_is_killed_in_the_middle \
-        the_host_disables_an_account_from_the_command_line_while_the_server_runs &&
-    cargo test --workspace --test cluster -- --include-ignored"
+    cargo test --workspace --test server &&
+    cargo test --workspace --test cli -- --exact \
+        serve::games_survive_sigkill_and_the_ai_resumes \
+        serve::a_rated_game_counts_exactly_once_when_the_server_is_killed_in_the_middle \
+        serve::the_host_disables_an_account_from_the_command_line_while_the_server_runs &&
+    cargo test --workspace --test server --test cli -- --include-ignored cluster::"

@@ -3,8 +3,9 @@
 // stones, the kind of each and the groups' status when it ended
 // (POST /api/position/steps), and the stones it reversed
 // (POST /api/position/turns). The rules stay on the server: this only
-// compares answers with the lesson's conditions. tests/lessons.rs judges the
-// lessons' answers and misses by the same conditions, with the rules library.
+// compares answers with the lesson's conditions. tests/server/lessons.rs
+// judges the lessons' answers and misses by the same conditions, with the
+// rules library.
 
 /**
  * A finished turn: `{pass, stones, kinds, allGrown, reversed}` — the turn's

@@ -3,7 +3,7 @@
 //! growth and balance turns through `/steps` and `/turns`, concurrent
 //! double submission, live updates, the AI, hints and analyses, records.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
@@ -680,7 +680,7 @@ async fn live_updates_bring_the_opponents_turn() {
     assert_eq!(game["turn_number"], 1);
     assert_eq!(game["stones"], json!({"D4": "white"}));
     s.play(&id, &black, "A1", 1).await;
-    // The turn comes as a small event, applied to the game (tests/common).
+    // The turn comes as a small event, applied to the game (`common`).
     let (event, event_id, game) = events.next(WAIT).await;
     assert_eq!((event.as_str(), event_id.as_str()), ("turn", "2"));
     assert_eq!(game["last_turn"]["turn"], "A1");

@@ -372,7 +372,7 @@ fn mistakes_get_one_line_and_an_exit_code() {
 /// Every `sygo analyze` command in the README runs as written.
 #[test]
 fn the_readme_commands_run() {
-    let readme = include_str!("../../../README.md");
+    let readme = include_str!("../../../../README.md");
     let commands: Vec<&str> = readme
         .lines()
         .filter_map(|l| l.trim_start_matches("$ ").strip_prefix("sygo analyze "))

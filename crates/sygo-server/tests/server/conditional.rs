@@ -4,7 +4,7 @@
 //! secret to the other side; trees the rules refuse, the line at fault
 //! named as data.
 
-mod common;
+use crate::common;
 
 use common::{TestServer, code, message};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! the review in it, and the place of a search in the AI's queue, through
 //! the application called in-process; restarts read the database again.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
@@ -290,7 +290,7 @@ async fn a_game_in_progress_is_reviewed_again_for_its_new_positions_only() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_record_with_the_review_holds_sabakis_win_rate_on_every_reviewed_node() {
     let app = App::open_with(common::temp_db("review-record"), fast).await;
-    let example = include_str!("../../../docs/examples/sygo-9.sgf");
+    let example = include_str!("../../../../docs/examples/sygo-9.sgf");
     let (status, uploaded) = app
         .call_raw("POST", "/api/records", example, "application/x-go-sgf")
         .await;
@@ -354,6 +354,22 @@ async fn busy_with_a_review(name: &str) -> (App, String) {
     let (id, _) = played(&app, 19, 2).await;
     ask_review(&app, &id).await;
     review_until(&app, &id, |r| r["status"] == "running").await;
+    // Its job taken, the review's search holds the one slot a moment later.
+    let start = Instant::now();
+    loop {
+        let request = Request::get("/metrics").body(Body::empty()).unwrap();
+        let response = app.router.clone().oneshot(request).await.unwrap();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        if text.lines().any(|l| l == "sygo_ai_searches_running 1") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the review's search never started: {text}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     (app, id)
 }
 

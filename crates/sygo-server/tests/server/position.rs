@@ -3,7 +3,7 @@
 //! `/steps` for the same position) and `/api/position/turns`, every error of
 //! the table they can give, and nothing stored by any of them.
 
-mod common;
+use crate::common;
 
 use common::{TestServer, code, message, random_turn, replay};
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! like the API's with random values), against one server; every error is
 //! the JSON of `docs/web.md`.
 
-mod common;
+use crate::common;
 
 use std::sync::OnceLock;
 

@@ -5,7 +5,7 @@
 //! errors of a bad path, and a hostile record's text given back as plain
 //! JSON strings. Spoken to over the socket, on a server of its own.
 
-mod common;
+use crate::common;
 
 use common::{TestServer, code};
 use serde_json::{Value, json};
@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 /// places B6; White passes; Black's balance turn B5 then D4; White grows E1
 /// to F1 and G3 to G2, reversing G1; Black grows B4. An alternative to the
 /// balance turn, A7, is answered by C3.
-pub const RECORD: &str = include_str!("records/uploaded.sgf");
+pub const RECORD: &str = include_str!("../records/uploaded.sgf");
 
 async fn upload(s: &TestServer, text: &str) -> Value {
     let (status, answer) = s
@@ -248,7 +248,7 @@ async fn a_bad_path_is_a_clear_error_and_changes_nothing() {
 
 /// `records/hostile.sgf`: a record whose every text holds markup and script: the API gives each
 /// back as the JSON string it is, nothing added or taken away.
-pub const HOSTILE: &str = include_str!("records/hostile.sgf");
+pub const HOSTILE: &str = include_str!("../records/hostile.sgf");
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hostile_records_texts_come_back_as_plain_strings() {

@@ -4,7 +4,7 @@
 //! changed; everything kept across a restart; an account disabled by the
 //! host while the server runs; the rate limits; requests from another site.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 //! (`sygo_server::app` with `tower::ServiceExt::oneshot`), and the database
 //! read again by a fresh application on the same file (a restart).
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -4,9 +4,10 @@
 //! across a restart); a rematch with the
 //! colours swapped, found again after a restart; chat kept as text, limited,
 //! kept across a restart, a long chat's last lines in the game and the
-//! earlier ones by pages; a page's presence shown to the other side.
+//! earlier ones by pages; a page's presence shown to the other side; an
+//! undo request and a rematch offer not yet answered kept across a restart.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
@@ -411,4 +412,59 @@ async fn a_long_chat_is_sent_in_pages_of_100_lines() {
     assert_eq!(again["chat_total"], 130);
     let (_, page) = s.get_json(&format!("{chat}?before=31")).await;
     assert_eq!(numbers(&page["chat"]), (1..=30).collect::<Vec<_>>());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_undo_request_and_a_rematch_offer_hold_across_a_restart() {
+    let s = TestServer::start("manners-offers-restart").await;
+    let (id, black, white) = s.new_game("sygo", 5).await;
+    s.play(&id, &white, "C3", 0).await;
+    let (status, g) = post(
+        &s,
+        &format!("/api/games/{id}/undo-request"),
+        json!({"turn_number": 1}),
+        Some(&white),
+    )
+    .await;
+    assert_eq!(status, 200, "{g}");
+    // Stored: the server started again still has White's request, which
+    // Black accepts.
+    let s = s.restart().await;
+    let g = game(&s, &id).await;
+    assert_eq!(
+        g["undo_request"],
+        json!({"by": "white", "turn_number": 1}),
+        "{g}"
+    );
+    let (status, g) = post(
+        &s,
+        &format!("/api/games/{id}/undo-answer"),
+        json!({"accept": true}),
+        Some(&black),
+    )
+    .await;
+    assert_eq!(status, 200, "{g}");
+    assert_eq!(g["turn_number"], 0);
+    assert_eq!(g["undo_request"], Value::Null);
+    // A request of a game that moved on since does not come back.
+    s.play(&id, &white, "C3", 0).await;
+    let s = s.restart().await;
+    assert_eq!(game(&s, &id).await["undo_request"], Value::Null);
+    // A rematch offer made before a restart is accepted after it, and the
+    // rematch is the game's after another.
+    s.post(&format!("/api/games/{id}/resign"), &json!({}), Some(&black))
+        .await;
+    let rematch = format!("/api/games/{id}/rematch");
+    let (status, offer) = post(&s, &rematch, json!({}), Some(&white)).await;
+    assert_eq!((status, offer["state"].clone()), (200, json!("offered")));
+    let s = s.restart().await;
+    assert_eq!(game(&s, &id).await["rematch"]["offered_by"], "white");
+    let (status, seat) = post(&s, &rematch, json!({}), Some(&black)).await;
+    assert_eq!(status, 201, "{seat}");
+    let new_id = seat["game"].as_str().unwrap().to_string();
+    let s = s.restart().await;
+    assert_eq!(
+        game(&s, &id).await["rematch"],
+        json!({"offered_by": null, "game": new_id})
+    );
 }

@@ -2,12 +2,14 @@
 //! turns made through one reach the watchers of another, in order; two
 //! servers never both store conflicting turns; a game, an account or a
 //! session made on one works on the other at once; the AI's turns of a
-//! server that leaves them to others are played by a worker.
+//! server that leaves them to others are played by a worker, and so is a
+//! review asked for on it; undo requests, rematch offers and pages open
+//! shown on both.
 //!
 //! PostgreSQL only (SQLite has one server a database): `scripts/test.sh`
 //! runs these on the PostgreSQL server it starts, with `--include-ignored`.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
@@ -313,4 +315,194 @@ async fn a_worker_plays_the_ai_for_a_server_that_leaves_it_to_others() {
     let _ = stop_worker.send(());
     worker.await.unwrap().unwrap();
     server.stop().await;
+}
+
+/// The game as `server` has it, once `done` holds (it follows the other
+/// servers' commits through their notices: not at once).
+async fn eventually(
+    server: &TestServer,
+    id: &str,
+    what: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let (_, game) = server.get_json(&format!("/api/games/{id}")).await;
+        if done(&game) {
+            return game;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: not in time; the game as seen: {game}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it"]
+async fn offers_and_presence_made_on_one_server_hold_on_the_other() {
+    let db = shared_db("cluster-offers");
+    let a = TestServer::on(db.clone()).await;
+    let b = TestServer::on(db.clone()).await;
+    let (id, black, white) = a.new_game("sygo", 5).await;
+    // Black's page says it is open through A: B shows it too.
+    let presence = format!("/api/games/{id}/presence");
+    let (status, _) = a.post(&presence, &json!({}), Some(&black)).await;
+    assert_eq!(status, 204);
+    eventually(&b, &id, "Black shown connected on B", |g| {
+        g["connected"]["black"] == true && g["connected"]["white"] == false
+    })
+    .await;
+    // The side to move plays through B, then asks through B to take it
+    // back; A shows the request, and the other side accepts it through A.
+    let game = replay(&a.get_json(&format!("/api/games/{id}")).await.1);
+    let first = random_turn(&game, 1);
+    let mover = game.position().side_to_move();
+    let (mover_token, other_token) = if mover == sygo_rules::Color::Black {
+        (&black, &white)
+    } else {
+        (&white, &black)
+    };
+    b.play(&id, mover_token, &first, 0).await;
+    let (status, body) = b
+        .post(
+            &format!("/api/games/{id}/undo-request"),
+            &json!({"turn_number": 1}),
+            Some(mover_token),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let mover_name = mover.lowercase();
+    eventually(&a, &id, "the undo request on A", |g| {
+        g["undo_request"]["by"] == mover_name && g["undo_request"]["turn_number"] == 1
+    })
+    .await;
+    let (status, body) = a
+        .post(
+            &format!("/api/games/{id}/undo-answer"),
+            &json!({"accept": true}),
+            Some(other_token),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    eventually(&b, &id, "the turn taken back on B", |g| {
+        g["turns"].as_array().is_some_and(Vec::is_empty) && g["undo_request"].is_null()
+    })
+    .await;
+    // The game ends; Black offers a rematch through A, White accepts it
+    // through B: one rematch, which both servers give.
+    let (status, body) = a
+        .post(&format!("/api/games/{id}/resign"), &json!({}), Some(&black))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let rematch = format!("/api/games/{id}/rematch");
+    let (status, body) = a.post(&rematch, &json!({}), Some(&black)).await;
+    assert_eq!(
+        (status, body["state"].as_str()),
+        (200, Some("offered")),
+        "{body}"
+    );
+    eventually(&b, &id, "Black's rematch offer on B", |g| {
+        g["rematch"]["offered_by"] == "black"
+    })
+    .await;
+    let (status, body) = b.post(&rematch, &json!({}), Some(&white)).await;
+    assert_eq!(status, 201, "{body}");
+    let new_game = body["game"].as_str().unwrap().to_string();
+    let on_a = eventually(&a, &id, "the rematch on A", |g| {
+        g["rematch"]["game"].is_string()
+    })
+    .await;
+    assert_eq!(on_a["rematch"]["game"], new_game.as_str());
+    // Black, asking A again, is sent to the same rematch.
+    let (status, body) = a.post(&rematch, &json!({}), Some(&black)).await;
+    assert_eq!(
+        (status, body["game"].as_str()),
+        (200, Some(new_game.as_str())),
+        "{body}"
+    );
+    // A server started afresh reads the same: nothing was only in memory.
+    let c = TestServer::on(db.clone()).await;
+    let (_, on_c) = c.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(on_c["rematch"]["game"], new_game.as_str(), "{on_c}");
+    a.stop().await;
+    b.stop().await;
+    c.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it"]
+async fn a_worker_reviews_a_game_asked_for_on_a_server_that_leaves_the_ai_to_others() {
+    let db = shared_db("cluster-review");
+    let small = |c: &mut sygo_server::Config| {
+        c.ai_slots = 0;
+        c.review_visits = Some(16);
+    };
+    let a = TestServer::with(db.clone(), small).await;
+    let b = TestServer::with(db.clone(), small).await;
+    let (id, black, white) = a.new_game("sygo", 5).await;
+    let mut game = replay(&a.get_json(&format!("/api/games/{id}")).await.1);
+    for n in 0..4 {
+        let token = if game.position().side_to_move() == sygo_rules::Color::Black {
+            &black
+        } else {
+            &white
+        };
+        let server = if n % 2 == 0 { &a } else { &b };
+        game = replay(
+            &server
+                .play(&id, token, &random_turn(&game, n), n as usize)
+                .await,
+        );
+    }
+    let review = format!("/api/games/{id}/review");
+    let (status, body) = a.post(&review, &json!({}), None).await;
+    assert_eq!(status, 202, "{body}");
+    // No server plays the AI: the review waits, on both servers alike.
+    assert_eq!(body["status"], "queued", "{body}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, on_b) = b.get_json(&review).await;
+    assert_eq!(on_b["status"], "queued", "{on_b}");
+    // A worker takes it, and B serves the result.
+    let (stop_worker, stopped) = tokio::sync::oneshot::channel::<()>();
+    let mut config = sygo_server::Config::new("127.0.0.1:0".parse().unwrap(), db.clone());
+    config.ai_slots = 1;
+    config.review_visits = Some(16);
+    let worker = tokio::spawn(async move {
+        sygo_server::run_worker(&config, || {}, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let done = loop {
+        let (_, on_b) = b.get_json(&review).await;
+        if on_b["status"] == "done" && on_b["positions_done"] == on_b["positions_total"] {
+            break on_b;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the review on B: {on_b}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(done["positions_total"], 5, "{done}");
+    let positions = done["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 5);
+    assert!(
+        positions[..4]
+            .iter()
+            .all(|p| p["visits"].as_u64() >= Some(16)),
+        "{done}"
+    );
+    // A has it too, and asked again it is reviewed already.
+    let (_, on_a) = a.get_json(&review).await;
+    assert_eq!(on_a["positions"], done["positions"]);
+    let (status, _) = a.post(&review, &json!({}), None).await;
+    assert_eq!(status, 409);
+    let _ = stop_worker.send(());
+    worker.await.unwrap().unwrap();
+    a.stop().await;
+    b.stop().await;
 }

@@ -2,7 +2,7 @@
 //! it, or a newer version): at start that game is skipped, with a message
 //! naming it, and every other game is served as it was.
 
-mod common;
+use crate::common;
 
 use common::app::App;
 use serde_json::json;

@@ -4,7 +4,7 @@
 //! restart; the increment and the correspondence bank; the AI keeping to
 //! its clock; controls out of range refused; no undo with a clock.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

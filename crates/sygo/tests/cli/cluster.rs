@@ -1,8 +1,9 @@
 //! Two `sygo serve` processes and a `sygo worker` on one PostgreSQL
 //! database, as a host runs them behind a load balancer: games played
 //! through both servers in turn, the worker and one server killed with
-//! SIGKILL in the middle of it. Every turn a server acknowledged is stored,
-//! and every AI turn still due is played by the survivors.
+//! SIGKILL in the middle of it, the worker in the middle of a review too.
+//! Every turn a server acknowledged is stored, and every AI turn still due
+//! and the review are finished by the survivors.
 //!
 //! PostgreSQL only: `scripts/test.sh` runs it on the PostgreSQL server it
 //! starts (`SYGO_TEST_POSTGRES`), with `--include-ignored`.
@@ -117,6 +118,49 @@ fn request(
     Some((status, serde_json::from_str(text).unwrap_or(Value::Null)))
 }
 
+/// A 19×19 game of 60 random turns between two people made on the server
+/// at `addr`, its review asked for there (about 8 s of a core's work); its
+/// id.
+fn reviewed_game(addr: &str) -> String {
+    let (status, body) = request(
+        addr,
+        "POST",
+        "/api/games",
+        Some(&json!({"variant": "sygo", "size": 19,
+                     "black": {"kind": "human"}, "white": {"kind": "human"}})),
+        None,
+    )
+    .unwrap();
+    assert_eq!(status, 201, "{body}");
+    let id = body["game"]["id"].as_str().unwrap().to_string();
+    let tokens = [
+        body["tokens"]["black"].as_str().unwrap().to_string(),
+        body["tokens"]["white"].as_str().unwrap().to_string(),
+    ];
+    let mut game = replay(&body["game"]);
+    for n in 0..60 {
+        if game.position().is_over() {
+            break;
+        }
+        let token =
+            &tokens[usize::from(game.position().side_to_move() == sygo_rules::Color::White)];
+        let (status, after) = request(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/turns"),
+            Some(&json!({"turn": random_turn(&game, 1000 + n), "turn_number": n})),
+            Some(token),
+        )
+        .unwrap();
+        assert_eq!(status, 200, "{after}");
+        game = replay(&after);
+    }
+    let (status, body) =
+        request(addr, "POST", &format!("/api/games/{id}/review"), None, None).unwrap();
+    assert_eq!(status, 202, "{body}");
+    id
+}
+
 /// The game a game JSON describes, replayed by the rules library.
 fn replay(game: &Value) -> Game {
     let variant = Variant::from_name(game["variant"].as_str().unwrap()).unwrap();
@@ -166,11 +210,26 @@ fn two_servers_and_a_worker_lose_nothing_acknowledged_when_killed() {
         .unwrap();
     let db = format!("{server}/{name}");
 
-    // A leaves the AI to others; B plays it too; the worker plays it.
+    // A leaves the AI to others; the worker plays it; B, started once the
+    // worker is reviewing a game, plays it too.
     let mut a = Process::serve(&db, 0);
-    let b = Process::serve(&db, 1);
     let mut worker = Process::worker(&db);
     let addr_a = a.addr.clone().unwrap();
+    let reviewed = reviewed_game(&addr_a);
+    let review_path = format!("/api/games/{reviewed}/review");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (_, review) = request(&addr_a, "GET", &review_path, None, None).unwrap();
+        if review["status"] == "running" {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the worker never took the review: {review}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let b = Process::serve(&db, 1);
     let addr_b = b.addr.clone().unwrap();
 
     let mut games = Vec::new();
@@ -212,6 +271,13 @@ fn two_servers_and_a_worker_lose_nothing_acknowledged_when_killed() {
     let (mut worker_killed, mut a_killed) = (false, false);
     while start.elapsed() < Duration::from_secs(12) {
         if !worker_killed && start.elapsed() > Duration::from_secs(3) {
+            // In the middle of the review: some positions made, not all.
+            let (_, review) = request(&addr_a, "GET", &review_path, None, None).unwrap();
+            let done = review["positions_done"].as_u64().unwrap();
+            assert!(
+                review["status"] == "running" && done < review["positions_total"].as_u64().unwrap(),
+                "the review is not under way when the worker is killed: {review}"
+            );
             worker.kill();
             worker_killed = true;
         }
@@ -291,6 +357,25 @@ fn two_servers_and_a_worker_lose_nothing_acknowledged_when_killed() {
             );
             std::thread::sleep(Duration::from_millis(200));
         }
+    }
+
+    // The review the worker left is taken up by B, once the worker's lease
+    // runs out, and finished: every position reviewed.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (_, review) = request(&addr_b, "GET", &review_path, None, None).unwrap();
+        if review["status"] == "done" {
+            assert_eq!(
+                review["positions_done"], review["positions_total"],
+                "{review}"
+            );
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the review was never finished: {review}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
     }
 
     // A new server reading the database has every turn acknowledged, at

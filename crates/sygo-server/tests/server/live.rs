@@ -8,7 +8,7 @@
 //! chat, presence, a resignation, a rematch, the AI's turns, a conditional
 //! turn fired, an abort and a loss on time.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -10,7 +10,7 @@
 //! is aged while the server is stopped (as `manners.rs` does), never the
 //! server's clock.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -318,7 +318,7 @@ fn printsgf_and_loadsgf_round_trip_through_files_on_both_boards() {
 
 #[test]
 fn the_readme_shows_what_sygo_score_prints() {
-    let readme = include_str!("../../../README.md");
+    let readme = include_str!("../../../../README.md");
     let command = "$ sygo score docs/examples/sygo-9.sgf\n";
     let start = readme.find(command).expect("the example in the README") + command.len();
     let end = start + readme[start..].find("```").expect("its end");

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use sygo_rules::{Color, Geometry, Point, Position, StepKind, Variant};
 
 /// The file the page fetches.
-const LESSONS: &str = include_str!("../web/js/tutorial/lessons.json");
+const LESSONS: &str = include_str!("../../web/js/tutorial/lessons.json");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

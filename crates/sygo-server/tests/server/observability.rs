@@ -8,7 +8,7 @@
 //! streams are counted while open, and two servers in one process count
 //! apart.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};

@@ -362,19 +362,22 @@ fn is_move(text: &str) -> bool {
 #[test]
 fn a_game_on_the_square_board_follows_its_transcript() {
     replay_transcript(
-        include_str!("transcripts/sygo-9.txt"),
+        include_str!("../transcripts/sygo-9.txt"),
         &["--size", "9", "--seed", "1"],
     );
 }
 
 #[test]
 fn a_game_on_the_hex_board_follows_its_transcript() {
-    replay_transcript(include_str!("transcripts/hexsygo-4.txt"), &["--seed", "1"]);
+    replay_transcript(
+        include_str!("../transcripts/hexsygo-4.txt"),
+        &["--seed", "1"],
+    );
 }
 
 #[test]
 fn the_session_in_the_protocol_docs_is_what_the_engine_says() {
-    let docs = include_str!("../../../docs/protocol.md");
+    let docs = include_str!("../../../../docs/protocol.md");
     let section = &docs[docs.find("## A session").expect("a session section")..];
     let start = section.find("```text\n").expect("a transcript") + "```text\n".len();
     let end = start + section[start..].find("```").expect("its end");
@@ -383,7 +386,7 @@ fn the_session_in_the_protocol_docs_is_what_the_engine_says() {
 
 #[test]
 fn the_records_session_in_the_protocol_docs_is_what_the_engine_says() {
-    let docs = include_str!("../../../docs/protocol.md");
+    let docs = include_str!("../../../../docs/protocol.md");
     let section = &docs[docs
         .find("## Records: a session")
         .expect("a records section")..];
@@ -395,7 +398,7 @@ fn the_records_session_in_the_protocol_docs_is_what_the_engine_says() {
 
 #[test]
 fn the_session_in_the_readme_is_what_the_engine_says() {
-    let readme = include_str!("../../../README.md");
+    let readme = include_str!("../../../../README.md");
     let section = &readme[readme.find("$ sygo gtp").expect("a session in the README")..];
     let start = section.find('\n').expect("the command line") + 1;
     let end = start + section[start..].find("```").expect("its end");
@@ -1451,7 +1454,7 @@ fn bad_analyze_commands_fail_in_one_line_and_change_nothing() {
 
 #[test]
 fn the_analysis_session_in_the_protocol_docs_is_what_the_engine_says() {
-    let docs = include_str!("../../../docs/protocol.md");
+    let docs = include_str!("../../../../docs/protocol.md");
     let section = &docs[docs.find("## Analysis").expect("an analysis section")..];
     let start = section.find("```text\n> 1 ").expect("a session") + "```text\n".len();
     let end = start + section[start..].find("```").expect("its end");

@@ -4,7 +4,7 @@
 //! both ratings exactly once (by resignation and on time), kept across a
 //! restart and annulled by the host; the leaderboard.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

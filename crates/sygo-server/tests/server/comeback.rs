@@ -3,7 +3,7 @@
 //! tells its side, no spectator ever receives a secret, and an AI turn whose
 //! search failed starts again when someone looks at the game.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

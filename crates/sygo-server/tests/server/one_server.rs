@@ -3,9 +3,9 @@
 //! It is refused at start with a message that says why, the first goes on
 //! as before, and once the first has stopped a server starts on that
 //! database again. On PostgreSQL the servers hear of each other's commits,
-//! so a second server is welcome (`tests/cluster.rs` tries them harder).
+//! so a second server is welcome (`cluster.rs` tries them harder).
 
-mod common;
+use crate::common;
 
 use common::{TestServer, temp_db};
 use sygo_server::{Config, Database, Server};

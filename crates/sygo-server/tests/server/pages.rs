@@ -1,7 +1,7 @@
 //! The pages and their security headers, through the application called
 //! in-process (`sygo_server::app` with `tower::ServiceExt::oneshot`).
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::Request;
