@@ -249,6 +249,45 @@ mod tests {
     }
 
     #[test]
+    fn reviews_and_pages_open_are_told_without_games() {
+        let review = Write::ReviewPosition {
+            game_id: "g1".to_string(),
+            row: super::super::PositionRow {
+                turn: 3,
+                hash: 7,
+                win_rate: 0.5,
+                score_lead: 0.0,
+                best: None,
+                visits: 10,
+                ownership: "[]".to_string(),
+            },
+        };
+        let again = Write::Review {
+            game_id: "g1".to_string(),
+            requested: 5,
+            pending: false,
+        };
+        let presence = Write::Presence {
+            game_id: "g2".to_string(),
+            color: "white".to_string(),
+            present: true,
+        };
+        let told: Notice =
+            serde_json::from_str(&payloads("me", &[&review, &again, &presence])[0]).unwrap();
+        assert!(told.games.is_empty() && !told.accounts);
+        // One game's review changed twice: told once.
+        assert_eq!(told.reviews, ["g1"]);
+        assert_eq!(
+            told.presence,
+            [PresenceNotice {
+                id: "g2".to_string(),
+                color: "white".to_string(),
+                present: true,
+            }]
+        );
+    }
+
+    #[test]
     fn writes_that_change_nothing_the_servers_keep_are_not_told() {
         let renew = Write::RenewSession {
             secret_hash: "x".to_string(),
