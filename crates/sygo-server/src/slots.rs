@@ -20,6 +20,10 @@ use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
 
+/// How often a search that should stop has its stop flag raised again
+/// (`Ai::run_queued`).
+const RAISE_STOP_EVERY: std::time::Duration = std::time::Duration::from_millis(20);
+
 /// The searches' slots and stop flags.
 pub(crate) struct Ai {
     slots: Arc<Semaphore>,
@@ -184,8 +188,10 @@ impl Ai {
         if let Some(ticket) = &ticket {
             self.tickets.lock().insert(ticket.clone(), id);
         }
-        if let Some(gave_way) = gave_way {
-            self.background.lock().insert(id, (gave_way, stop.clone()));
+        if let Some(gave_way) = &gave_way {
+            self.background
+                .lock()
+                .insert(id, (gave_way.clone(), stop.clone()));
         }
         let _queued = Queued {
             ai: self,
@@ -203,13 +209,29 @@ impl Ai {
         if self.stopping() {
             stop.store(true, Ordering::Relaxed);
         }
-        let _stop_on_drop = StopOnDrop(stop);
-        let result = tokio::task::spawn_blocking(move || {
+        let _stop_on_drop = StopOnDrop(stop.clone());
+        let mut searching = tokio::task::spawn_blocking(move || {
             let result = search();
             drop(permit);
             result
-        })
-        .await;
+        });
+        // A player clears its stop flag as its search begins: a stop raised
+        // between the slot's grant and that moment (the server stopping, an
+        // AI turn claiming a background search's slot) would be lost, and
+        // the search run to its whole budget. Raised again until it ends.
+        let mut tick = tokio::time::interval(RAISE_STOP_EVERY);
+        let result = loop {
+            tokio::select! {
+                result = &mut searching => break result,
+                _ = tick.tick() => {
+                    if self.stopping()
+                        || gave_way.as_ref().is_some_and(|g| g.load(Ordering::Relaxed))
+                    {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        };
         self.running.lock().remove(&id);
         result.map_err(|e| ApiError::Internal(format!("an AI search failed: {e}")))
     }
