@@ -151,12 +151,9 @@ async fn follow_presence(state: AppState, told: PresenceNotice) {
             None => return,
         },
     };
-    let color = if told.color == "black" {
-        sygo_rules::Color::Black
-    } else {
-        sygo_rules::Color::White
-    };
-    entry.presence(color, told.present, now_ms());
+    if let Some(color) = sygo_rules::Color::from_name(&told.color) {
+        entry.presence(color, told.present, now_ms());
+    }
 }
 
 /// A game of the database not in memory yet (another server started it),

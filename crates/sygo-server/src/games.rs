@@ -321,10 +321,8 @@ impl Entry {
             // The offers that still hold: made on the game as it stands.
             let turns = game_turns(&live.game);
             for offer in &stored.offers {
-                let color = match offer.color.as_str() {
-                    "black" => Color::Black,
-                    "white" => Color::White,
-                    _ => continue,
+                let Some(color) = Color::from_name(&offer.color) else {
+                    continue;
                 };
                 if offer.turn_number != turns || offer.undos != row.undos {
                     continue;

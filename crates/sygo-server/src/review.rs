@@ -26,16 +26,18 @@ use std::time::Duration;
 
 use crate::db::{JobKind, ReviewJob};
 use crate::error::ApiError;
+use crate::games::AI_LEASE_MS;
 use crate::review_store::{PositionReview, Status, hashes, main_line_positions};
 use crate::state::AppState;
 use crate::time::now_ms;
 
-/// How long a review's job is held without being renewed: a taker killed
-/// leaves it to another after this long.
-const REVIEW_LEASE_MS: i64 = 15_000;
+/// How long a review's job is held without being renewed (a taker killed
+/// leaves it to another after this long): as long as an AI turn's.
+const REVIEW_LEASE_MS: i64 = AI_LEASE_MS;
 
-/// How often the review maker renews its job's lease while it works.
-const RENEW_EVERY: Duration = Duration::from_secs(5);
+/// How often the review maker renews its job's lease while it works, as
+/// the AI's turns do theirs (`ai.rs`).
+const RENEW_EVERY: Duration = Duration::from_millis((AI_LEASE_MS / 3).unsigned_abs());
 
 /// How often the review maker looks for a review to make besides when it
 /// is woken (with other servers on the database: another's request, or a
