@@ -8,12 +8,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use sygo_rules::{Color, Game, Position, Turn};
+use sygo_rules::{Color, Game, Position, Turn, Variant};
 
 use crate::analysis::{Analysis, Candidate};
 use crate::budget::Budget;
 use crate::endgame::{Solution, SolveLimits, Solver, Verdict};
-use crate::knowledge::{Keep, Learned, PlayoutSettings, PriorSettings, SygoPolicy};
+use crate::knowledge::{Keep, Learned, PlayoutSettings, PriorSettings, SygoPolicy, Weights};
 use crate::options::{MEMORY_MIB, Opt, OptionError, THREADS, TIME_MS, VISITS};
 use crate::player::{Decision, Player};
 use crate::search::{
@@ -395,6 +395,13 @@ impl MctsPlayer {
     /// A player with these settings; `seed` fixes its random choices (with a
     /// visit budget and one thread, its turns are reproducible).
     pub fn new(settings: MctsSettings, seed: u64) -> MctsPlayer {
+        // The shipped weights are read once per process, on first use:
+        // here, so that a first turn's time budget does not pay for it.
+        if settings.priors.is_some_and(|p| p.learned.is_some()) {
+            for variant in [Variant::Sygo, Variant::Hexsygo] {
+                Weights::builtin(variant);
+            }
+        }
         let mut player = MctsPlayer {
             completer: SygoPolicy::new(settings.priors, settings.playouts, seed),
             settings,
