@@ -223,29 +223,33 @@ fn seat_answer(status: StatusCode, rematch: &Entry, color: Color) -> Result<Resp
     Ok(json_response(status, json))
 }
 
-/// The rematch of `old`, if it started: in memory, or after a restart the
-/// game whose `rematch_of` it is.
-fn rematch_of(state: &AppState, old: &Entry) -> Option<Arc<Entry>> {
-    if let Some(id) = old.with_live(|live| live.rematch.clone()) {
-        return state.games.get(&id).ok();
-    }
-    state
-        .games
-        .all()
-        .into_iter()
-        .find(|e| e.meta.rematch_of.as_deref() == Some(old.meta.id.as_str()))
+/// The rematch of `old`, if it started: in memory, else the game whose
+/// `rematch_of` it is in the database (after a restart, or started by
+/// another server).
+async fn rematch_of(state: &AppState, old: &Entry) -> Result<Option<Arc<Entry>>, ApiError> {
+    let id = match old.with_live(|live| live.rematch.clone()) {
+        Some(id) => id,
+        None => match state.db.rematch_of(&old.meta.id).await {
+            Ok(Some(id)) => id,
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(ApiError::Internal(format!("reading a rematch: {e:?}"))),
+        },
+    };
+    find(state, &id).await.map(Some)
 }
 
 /// Starts the rematch of `old`: the same board, komi, clock and rating,
-/// colours swapped; the accounts that held the sides hold them again.
-async fn start_rematch(state: &AppState, old: &Arc<Entry>) -> Result<Arc<Entry>, ApiError> {
+/// colours swapped; the accounts that held the sides hold them again. With
+/// `false`, the rematch another server started at the same moment (the
+/// database keeps one rematch a game).
+async fn start_rematch(state: &AppState, old: &Arc<Entry>) -> Result<(Arc<Entry>, bool), ApiError> {
     let m = &old.meta;
     let tokens = [
         (!m.white.is_ai()).then(secret::new_token).transpose()?,
         (!m.black.is_ai()).then(secret::new_token).transpose()?,
     ];
     let created = state.games.next_created();
-    let entry = add_game(
+    let added = add_game(
         state,
         |id| {
             let meta = Meta {
@@ -267,7 +271,22 @@ async fn start_rematch(state: &AppState, old: &Arc<Entry>) -> Result<Arc<Entry>,
         },
         |_| Vec::new(),
     )
-    .await?;
+    .await;
+    let entry = match added {
+        Ok(entry) => entry,
+        Err(ApiError::Conflict(why)) => {
+            let id = state
+                .db
+                .rematch_of(&m.id)
+                .await
+                .map_err(|e| ApiError::Internal(format!("reading a rematch: {e:?}")))?
+                .ok_or(ApiError::Conflict(why))?;
+            let rematch = find(state, &id).await?;
+            old.set_rematch(id);
+            return Ok((rematch, false));
+        }
+        Err(e) => return Err(e),
+    };
     let now = now_ms();
     let seats: Vec<SeatRow> = [Color::Black, Color::White]
         .into_iter()
@@ -292,7 +311,7 @@ async fn start_rematch(state: &AppState, old: &Arc<Entry>) -> Result<Arc<Entry>,
         crate::vacation::seats_added(state, &seats).await;
     }
     old.set_rematch(entry.meta.id.clone());
-    Ok(entry)
+    Ok((entry, true))
 }
 
 /// `POST /api/games/{id}/rematch`: offers a rematch (200 `{"state":
@@ -314,13 +333,18 @@ pub(crate) async fn offer_rematch(
             r#"{"state":"offered"}"#.to_string(),
         )),
         RematchState::Started(game) => {
-            let rematch = state.games.get(&game)?;
+            let rematch = find(&state, &game).await?;
             seat_answer(StatusCode::OK, &rematch, color.opponent())
         }
         RematchState::Agreed => {
             state.limits.game(addr.0, None)?;
-            let rematch = start_rematch(&state, &entry).await?;
-            seat_answer(StatusCode::CREATED, &rematch, color.opponent())
+            let (rematch, started_here) = start_rematch(&state, &entry).await?;
+            let status = if started_here {
+                StatusCode::CREATED
+            } else {
+                StatusCode::OK
+            };
+            seat_answer(status, &rematch, color.opponent())
         }
     }
 }
@@ -350,6 +374,7 @@ pub(crate) async fn get_rematch(
     let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let rematch = rematch_of(&state, &entry)
+        .await?
         .ok_or_else(|| ApiError::NotFound("there is no rematch of this game yet".to_string()))?;
     seat_answer(StatusCode::OK, &rematch, color.opponent())
 }

@@ -802,6 +802,14 @@ impl Db {
             .await
     }
 
+    /// The id of the rematch of a game as the database has it now (`None`:
+    /// none started).
+    pub(crate) async fn rematch_of(&self, game_id: &str) -> Result<Option<String>, WriteError> {
+        let id = game_id.to_string();
+        self.read(move |conn| statements::rematch_of(conn, &id))
+            .await
+    }
+
     /// Stores an offer; [`WriteError::Duplicate`] when the other side's
     /// rematch offer stands (the caller reads the game again).
     pub(crate) async fn offer(&self, row: OfferRow) -> Result<(), WriteError> {

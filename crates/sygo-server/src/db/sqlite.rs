@@ -39,6 +39,7 @@ pub(super) fn migrations() -> Migrations<'static> {
         M::up(include_str!(
             "../../migrations/0013_review_jobs_and_offers.sql"
         )),
+        M::up(include_str!("../../migrations/0014_one_rematch.sql")),
     ])
 }
 
@@ -260,5 +261,42 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(migrations().validate().is_ok());
+    }
+
+    /// A database that holds two rematches of one game keeps the first as
+    /// its rematch; from then on a second is refused.
+    #[test]
+    fn one_rematch_a_game_from_migration_14() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrations().to_version(&mut conn, 13).unwrap();
+        let game = |id: &str, created: i64, rematch_of: Option<&str>| {
+            format!(
+                "INSERT INTO games (id, variant, size, komi, black, white, source, start, \
+                 created, rematch_of) VALUES ('{id}', 'sygo', 5, 0, '{{}}', '{{}}', 'played', \
+                 '', {created}, {})",
+                rematch_of.map_or("NULL".to_string(), |old| format!("'{old}'"))
+            )
+        };
+        for sql in [
+            game("a0", 1, None),
+            game("a2", 3, Some("a0")),
+            game("a1", 2, Some("a0")),
+            game("b0", 4, None),
+            game("b1", 5, Some("b0")),
+        ] {
+            conn.execute(&sql, []).unwrap();
+        }
+        migrations().to_latest(&mut conn).unwrap();
+        let rematch_of = |id: &str| -> Option<String> {
+            conn.query_row("SELECT rematch_of FROM games WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .unwrap()
+        };
+        assert_eq!(rematch_of("a1").as_deref(), Some("a0"), "the first kept");
+        assert_eq!(rematch_of("a2"), None, "the later one a game of its own");
+        assert_eq!(rematch_of("b1").as_deref(), Some("b0"));
+        assert!(conn.execute(&game("b2", 6, Some("b0")), []).is_err());
+        conn.execute(&game("c0", 7, None), []).unwrap();
     }
 }

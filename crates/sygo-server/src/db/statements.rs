@@ -504,6 +504,12 @@ pub(super) fn review_job(conn: &mut dyn Sql, game_id: &str) -> Result<ReviewJob,
     })
 }
 
+/// The id of the rematch of a game, if one started.
+pub(super) fn rematch_of(conn: &mut dyn Sql, game_id: &str) -> Result<Option<String>, SqlError> {
+    let rows = conn.query("SELECT id FROM games WHERE rematch_of = ?1", vals![game_id])?;
+    rows.first().map(|row| row.get(0)).transpose()
+}
+
 /// One game's review as stored (`None` if it was never asked for).
 pub(super) fn load_review(
     conn: &mut dyn Sql,

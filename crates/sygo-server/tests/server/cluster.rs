@@ -13,7 +13,7 @@ use crate::common;
 
 use std::time::Duration;
 
-use common::{Events, TestServer, random_turn, replay, temp_db};
+use common::{Events, TestServer, query_i64, random_turn, replay, temp_db};
 use serde_json::{Value, json};
 use sygo_server::Database;
 
@@ -503,6 +503,59 @@ async fn a_worker_reviews_a_game_asked_for_on_a_server_that_leaves_the_ai_to_oth
     assert_eq!(status, 409);
     let _ = stop_worker.send(());
     worker.await.unwrap().unwrap();
+    a.stop().await;
+    b.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it"]
+async fn a_rematch_asked_for_on_two_servers_at_once_starts_once() {
+    let db = shared_db("cluster-one-rematch");
+    // No AI plays here: the games stay as the person leaves them.
+    let a = TestServer::with(db.clone(), |c| c.ai_slots = 0).await;
+    let b = TestServer::with(db.clone(), |c| c.ai_slots = 0).await;
+    let (status, body) = a
+        .post(
+            "/api/games",
+            &json!({"variant": "sygo", "size": 5,
+                    "black": {"kind": "human"},
+                    "white": {"kind": "ai", "level": 1, "time_ms": 100}}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let mut id = body["game"]["id"].as_str().unwrap().to_string();
+    let mut token = body["tokens"]["black"].as_str().unwrap().to_string();
+    // Against the AI a rematch starts at the first click. The person's two
+    // clicks (two tabs, or a retry) reach the two servers at the same
+    // moment, several games in a row: each time one rematch starts, and
+    // both answers give it.
+    for round in 0..6 {
+        let (status, body) = a
+            .post(&format!("/api/games/{id}/resign"), &json!({}), Some(&token))
+            .await;
+        assert_eq!(status, 200, "round {round}: {body}");
+        eventually(&b, &id, "the resignation on B", |g| !g["result"].is_null()).await;
+        let rematch = format!("/api/games/{id}/rematch");
+        let empty = json!({});
+        let ((status_a, on_a), (status_b, on_b)) = tokio::join!(
+            a.post(&rematch, &empty, Some(&token)),
+            b.post(&rematch, &empty, Some(&token)),
+        );
+        assert!(
+            matches!((status_a, status_b), (200 | 201, 200 | 201)),
+            "round {round}: {status_a} {on_a} / {status_b} {on_b}"
+        );
+        assert_eq!(on_a["game"], on_b["game"], "round {round}: two rematches");
+        assert_eq!(on_a["token"], on_b["token"], "round {round}");
+        let stored = query_i64(
+            &db,
+            &format!("SELECT COUNT(*) FROM games WHERE rematch_of = '{id}'"),
+        );
+        assert_eq!(stored, 1, "round {round}: rematches stored");
+        id = on_a["game"].as_str().unwrap().to_string();
+        token = on_a["token"].as_str().unwrap().to_string();
+    }
     a.stop().await;
     b.stop().await;
 }
