@@ -8,7 +8,7 @@
 //! ```text
 //! cargo bench -p sygo-server --bench load [-- --games 500 --rate 200 --seconds 30]
 //!     [--clocks 1] [--subscribers 2000] [--timeouts 50] [--signins 100] [--timeline 1]
-//!     [--db postgres://user@host/db] [--instances 2] [--post-to 0]
+//!     [--db postgres://user@host/db] [--instances 2] [--post-to 0] [--server-threads 1]
 //! ```
 //!
 //! What a community server carries besides (docs/performance.md): with
@@ -39,7 +39,9 @@
 //! client read it) to the stream's reading of the event is printed, apart
 //! for the streams on the instance that stored the turn and on the others
 //! (a stream can read it before the answer comes: a negative time); and
-//! the CPU time of each instance's threads.
+//! the CPU time of each instance's threads. `--server-threads T` gives
+//! each server's runtime T worker threads (default: one a core, as `sygo
+//! serve` runs).
 //!
 //! The turns are sent on a fixed schedule, whether or not earlier answers
 //! have come (so a slow answer does not hide the ones that queue behind it);
@@ -188,6 +190,9 @@ fn main() {
     let signins = option(&args, "--signins", 0);
     let timeline = option(&args, "--timeline", 0) != 0;
     let instances = option(&args, "--instances", 1).max(1) as usize;
+    // Worker threads of each server's runtime (0: tokio's default, a core
+    // each).
+    let server_threads = option(&args, "--server-threads", 0) as usize;
     let post_to = args
         .iter()
         .position(|a| a == "--post-to")
@@ -218,7 +223,11 @@ fn main() {
     let mut servers = Vec::with_capacity(instances);
     let mut owners = std::collections::HashMap::<u64, usize>::new();
     for i in 0..instances {
-        let server_rt = tokio::runtime::Builder::new_multi_thread()
+        let mut builder = tokio::runtime::Builder::new_multi_thread();
+        if server_threads > 0 {
+            builder.worker_threads(server_threads);
+        }
+        let server_rt = builder
             .thread_name(if instances == 1 {
                 "server".to_string()
             } else {

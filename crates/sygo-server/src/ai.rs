@@ -16,6 +16,7 @@ use crate::game::Side;
 use crate::games::{AI_LEASE_MS, Entry};
 use crate::metrics::PlayedBy;
 use crate::secret::seed;
+use crate::slots::StopTurn;
 use crate::state::AppState;
 use crate::view::{PointMap, name};
 
@@ -137,12 +138,13 @@ async fn ai_turn(state: &AppState, entry: &Arc<Entry>) -> Result<bool, ApiError>
         _ => per_turn,
     });
     let position = pos.clone();
+    let stop = StopTurn::new(stop);
     entry.set_ai_stop(Some(stop.clone()));
     state.ai.preempt_background(threads);
     let renewing = renew_job_while_thinking(state, entry);
     let decision = state
         .ai
-        .run(threads, stop, None, move || player.choose(&game, &budget))
+        .run_turn(threads, stop, move || player.choose(&game, &budget))
         .await;
     if let Some(renewing) = renewing {
         renewing.abort();

@@ -10,7 +10,6 @@
 //! never across a wait, so they are not held up by the disk.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use axum::body::Bytes;
@@ -28,6 +27,7 @@ use crate::error::{ApiError, StoredGameError, StoredGameProblem};
 use crate::event_frame::{Kind, Update, frame};
 use crate::game::{ChatLine, Live, Meta, Side, Source};
 use crate::ratings::{RatingChange, Ratings};
+use crate::slots::StopTurn;
 use crate::time::now_ms;
 use crate::uploaded::Uploaded;
 use crate::view::{self, Field};
@@ -114,9 +114,9 @@ pub(crate) struct Entry {
     submit: tokio::sync::Mutex<()>,
     /// Held by an AI search of this game (a turn, a hint, an analysis).
     pub search: tokio::sync::Mutex<()>,
-    /// The stop flag of the AI's search for its turn, while it runs: raised
+    /// The stop of the AI's search for its turn, while it runs: raised
     /// when a resignation or an undo makes that turn pointless.
-    ai_stop: Mutex<Option<Arc<AtomicBool>>>,
+    ai_stop: Mutex<Option<StopTurn>>,
     events: broadcast::Sender<Arc<Update>>,
     /// The last `turn` event sent to the watchers, while it still says the
     /// game as it stands (any other change clears it): the answer to a turn
@@ -1491,16 +1491,16 @@ impl Entry {
         Ok(take)
     }
 
-    /// Keeps the stop flag of the AI's search for its turn (`None` when it
+    /// Keeps the stop of the AI's search for its turn (`None` when it
     /// ends).
-    pub(crate) fn set_ai_stop(&self, stop: Option<Arc<AtomicBool>>) {
+    pub(crate) fn set_ai_stop(&self, stop: Option<StopTurn>) {
         *self.ai_stop.lock() = stop;
     }
 
     /// Stops the AI's search for its turn, if one runs.
     fn stop_ai_turn(&self) {
         if let Some(stop) = self.ai_stop.lock().as_ref() {
-            stop.store(true, Ordering::Relaxed);
+            stop.raise();
         }
     }
 

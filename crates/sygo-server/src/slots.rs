@@ -43,6 +43,52 @@ pub(crate) struct Ai {
 /// player's stop flag.
 type Background = (Arc<AtomicBool>, Arc<AtomicBool>);
 
+/// What besides the server stopping keeps a search's stop flag raised
+/// until it ends (`Ai::run_queued`).
+enum Hold {
+    /// Nothing: a hint's or an analysis's search.
+    Nothing,
+    /// A background search's "given way" flag (to an AI turn).
+    GaveWay(Arc<AtomicBool>),
+    /// An AI turn's "no longer wanted" flag (a resignation, an undo:
+    /// [`StopTurn`]).
+    Unwanted(Arc<AtomicBool>),
+}
+
+impl Hold {
+    fn raised(&self) -> bool {
+        match self {
+            Hold::Nothing => false,
+            Hold::GaveWay(flag) | Hold::Unwanted(flag) => flag.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// How a game stops the AI's search for its turn: the player's stop flag,
+/// raised at once, and a flag that keeps it raised should the player's
+/// search not have begun yet (a player clears its flag as it begins).
+#[derive(Clone)]
+pub(crate) struct StopTurn {
+    stop: Arc<AtomicBool>,
+    unwanted: Arc<AtomicBool>,
+}
+
+impl StopTurn {
+    /// The stop of a search whose player has the stop flag `stop`.
+    pub(crate) fn new(stop: Arc<AtomicBool>) -> StopTurn {
+        StopTurn {
+            stop,
+            unwanted: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Stops the search, now or as soon as it begins.
+    pub(crate) fn raise(&self) {
+        self.unwanted.store(true, Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
 /// Where a search with a ticket stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Place {
@@ -154,7 +200,7 @@ impl Ai {
         let gave_way = Arc::new(AtomicBool::new(false));
         let flag = gave_way.clone();
         let result = self
-            .run_queued(1, stop, None, Some(gave_way.clone()), move || {
+            .run_queued(1, stop, None, Hold::GaveWay(gave_way.clone()), move || {
                 (!flag.load(Ordering::Relaxed)).then(search)
             })
             .await?;
@@ -170,16 +216,36 @@ impl Ai {
         ticket: Option<String>,
         search: impl FnOnce() -> R + Send + 'static,
     ) -> Result<R, ApiError> {
-        self.run_queued(threads, stop, ticket, None, search).await
+        self.run_queued(threads, stop, ticket, Hold::Nothing, search)
+            .await
     }
 
-    /// [`Ai::run`], for a background search if `gave_way` is given.
+    /// Runs the search of an AI turn, as [`Ai::run`] does; `stop` is how
+    /// the game stops it.
+    pub(crate) async fn run_turn<R: Send + 'static>(
+        &self,
+        threads: usize,
+        stop: StopTurn,
+        search: impl FnOnce() -> R + Send + 'static,
+    ) -> Result<R, ApiError> {
+        self.run_queued(
+            threads,
+            stop.stop,
+            None,
+            Hold::Unwanted(stop.unwanted),
+            search,
+        )
+        .await
+    }
+
+    /// [`Ai::run`], for a background search with [`Hold::GaveWay`]; `hold`
+    /// keeps the stop flag raised once raised.
     async fn run_queued<R: Send + 'static>(
         &self,
         threads: usize,
         stop: Arc<AtomicBool>,
         ticket: Option<String>,
-        gave_way: Option<Arc<AtomicBool>>,
+        hold: Hold,
         search: impl FnOnce() -> R + Send + 'static,
     ) -> Result<R, ApiError> {
         let threads = u32::try_from(threads.clamp(1, self.max_threads)).unwrap_or(1);
@@ -188,7 +254,7 @@ impl Ai {
         if let Some(ticket) = &ticket {
             self.tickets.lock().insert(ticket.clone(), id);
         }
-        if let Some(gave_way) = &gave_way {
+        if let Hold::GaveWay(gave_way) = &hold {
             self.background
                 .lock()
                 .insert(id, (gave_way.clone(), stop.clone()));
@@ -217,15 +283,16 @@ impl Ai {
         });
         // A player clears its stop flag as its search begins: a stop raised
         // between the slot's grant and that moment (the server stopping, an
-        // AI turn claiming a background search's slot) would be lost, and
-        // the search run to its whole budget. Raised again until it ends.
+        // AI turn claiming a background search's slot, a resignation during
+        // an AI turn) would be lost, and the search run to its whole
+        // budget. Raised again until it ends.
         let mut tick = tokio::time::interval(RAISE_STOP_EVERY);
         let result = loop {
             tokio::select! {
                 result = &mut searching => break result,
                 _ = tick.tick() => {
                     if self.stopping()
-                        || gave_way.as_ref().is_some_and(|g| g.load(Ordering::Relaxed))
+                        || hold.raised()
                     {
                         stop.store(true, Ordering::Relaxed);
                     }
@@ -234,5 +301,85 @@ impl Ai {
         };
         self.running.lock().remove(&id);
         result.map_err(|e| ApiError::Internal(format!("an AI search failed: {e}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    /// A search as a player runs one: it clears its stop flag as it
+    /// begins (after `starting`), then searches until the flag is raised
+    /// or `budget` is spent; whether it was stopped.
+    fn search(stop: Arc<AtomicBool>, starting: Duration, budget: Duration) -> bool {
+        std::thread::sleep(starting);
+        stop.store(false, Ordering::Relaxed);
+        let began = Instant::now();
+        while began.elapsed() < budget {
+            if stop.load(Ordering::Relaxed) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        false
+    }
+
+    /// A resignation or an undo during an AI turn stops its search even
+    /// when it comes after the slot was granted and before the player's
+    /// search began (when the player clears its flag).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_turn_stopped_before_its_search_begins_stops() {
+        let ai = Ai::new(1);
+        let stop = Arc::new(AtomicBool::new(false));
+        let turn = StopTurn::new(stop.clone());
+        let raise = turn.clone();
+        let started = Instant::now();
+        let (stopped, ()) = tokio::join!(
+            ai.run_turn(1, turn, move || search(
+                stop,
+                Duration::from_millis(200),
+                Duration::from_secs(10)
+            )),
+            async move {
+                // The slot is granted; the search has not begun.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                raise.raise();
+            }
+        );
+        assert!(stopped.unwrap(), "the search ran its whole budget");
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    /// A hint's search (nothing holds its stop) runs as its player says,
+    /// and a stop raised after it began stops it.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_search_runs_until_stopped() {
+        let ai = Ai::new(1);
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let searching = stop.clone();
+        let (stopped, ()) = tokio::join!(
+            ai.run(1, stop, None, move || search(
+                searching,
+                Duration::ZERO,
+                Duration::from_secs(10)
+            )),
+            async move {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                flag.store(true, Ordering::Relaxed);
+            }
+        );
+        assert!(stopped.unwrap());
+        // Unstopped, it runs its budget.
+        let stop = Arc::new(AtomicBool::new(false));
+        let searching = stop.clone();
+        let ran = ai
+            .run(1, stop, None, move || {
+                search(searching, Duration::ZERO, Duration::from_millis(100))
+            })
+            .await;
+        assert!(!ran.unwrap());
     }
 }
