@@ -16,8 +16,11 @@
 //! after any step the search takes, and no line of the tree dead-ends in a
 //! turn that cannot be completed. What this leaves out: a growth that
 //! momentarily leaves a group without liberties, rescued by a capture later
-//! in the same turn (RULES.md §7) — a rare and never necessary order, since
-//! the capture can be played first.
+//! in the same turn (RULES.md §7). Another order often reaches the same
+//! turn, the capturing stone last, but not always: when two groups fill an
+//! enemy group's last two liberties and each stone alone leaves its own
+//! group without a liberty, neither is eligible (docs/ai.md, "a known gap
+//! of the search").
 //!
 //! Two orders of the same growth steps reach the same state, and
 //! [`Position::hash`] hashes the turn in progress, so the search merges them
