@@ -315,9 +315,6 @@ impl Weights {
     /// hundred milliseconds for the thousand patterns shipped, paid by the
     /// first turn a player searched.
     fn set_patterns(&mut self, gammas: &HashMap<u32, f32>) {
-        if gammas.is_empty() {
-            return;
-        }
         let table = canonical_table(self.variant);
         for (raw, c) in table.iter().enumerate() {
             if let Some(&gamma) = gammas.get(c) {

@@ -223,16 +223,24 @@ fn seat_answer(status: StatusCode, rematch: &Entry, color: Color) -> Result<Resp
     Ok(json_response(status, json))
 }
 
+/// The id of the rematch of the game `id` as the database has it.
+async fn stored_rematch(state: &AppState, id: &str) -> Result<Option<String>, ApiError> {
+    state
+        .db
+        .rematch_of(id)
+        .await
+        .map_err(|e| ApiError::Internal(format!("reading a rematch: {e:?}")))
+}
+
 /// The rematch of `old`, if it started: in memory, else the game whose
 /// `rematch_of` it is in the database (after a restart, or started by
 /// another server).
 async fn rematch_of(state: &AppState, old: &Entry) -> Result<Option<Arc<Entry>>, ApiError> {
     let id = match old.with_live(|live| live.rematch.clone()) {
         Some(id) => id,
-        None => match state.db.rematch_of(&old.meta.id).await {
-            Ok(Some(id)) => id,
-            Ok(None) => return Ok(None),
-            Err(e) => return Err(ApiError::Internal(format!("reading a rematch: {e:?}"))),
+        None => match stored_rematch(state, &old.meta.id).await? {
+            Some(id) => id,
+            None => return Ok(None),
         },
     };
     find(state, &id).await.map(Some)
@@ -249,43 +257,43 @@ async fn start_rematch(state: &AppState, old: &Arc<Entry>) -> Result<(Arc<Entry>
         (!m.black.is_ai()).then(secret::new_token).transpose()?,
     ];
     let created = state.games.next_created();
-    let added = add_game(
-        state,
-        |id| {
-            let meta = Meta {
-                id,
-                geometry: m.geometry,
-                komi: m.komi,
-                black: m.white.clone(),
-                white: m.black.clone(),
-                tokens: tokens.clone(),
-                source: Source::Played,
-                created,
-                record: None,
-                request_id: None,
-                clock: m.clock,
-                rated: m.rated.map(|[b, w]| [w, b]),
-                rematch_of: Some(m.id.clone()),
-            };
-            Entry::new(meta, Game::new(Position::new(m.geometry)), created)
-        },
-        |_| Vec::new(),
-    )
-    .await;
-    let entry = match added {
-        Ok(entry) => entry,
-        Err(ApiError::Conflict(why)) => {
-            let id = state
-                .db
-                .rematch_of(&m.id)
-                .await
-                .map_err(|e| ApiError::Internal(format!("reading a rematch: {e:?}")))?
-                .ok_or(ApiError::Conflict(why))?;
-            let rematch = find(state, &id).await?;
-            old.set_rematch(id);
-            return Ok((rematch, false));
+    let make = |id: String| {
+        let meta = Meta {
+            id,
+            geometry: m.geometry,
+            komi: m.komi,
+            black: m.white.clone(),
+            white: m.black.clone(),
+            tokens: tokens.clone(),
+            source: Source::Played,
+            created,
+            record: None,
+            request_id: None,
+            clock: m.clock,
+            rated: m.rated.map(|[b, w]| [w, b]),
+            rematch_of: Some(m.id.clone()),
+        };
+        Entry::new(meta, Game::new(Position::new(m.geometry)), created)
+    };
+    // Refused when the game has a rematch already (another server started
+    // it at the same moment: that one it is), or when the id was taken
+    // (another id is tried, as `add_game` does).
+    let mut tries = 0;
+    let entry = loop {
+        tries += 1;
+        match add_game(state, &make, |_| Vec::new()).await {
+            Ok(entry) => break entry,
+            Err(ApiError::Conflict(why)) => match stored_rematch(state, &m.id).await? {
+                Some(id) => {
+                    let rematch = find(state, &id).await?;
+                    old.set_rematch(id);
+                    return Ok((rematch, false));
+                }
+                None if tries < 8 => {}
+                None => return Err(ApiError::Conflict(why)),
+            },
+            Err(e) => return Err(e),
         }
-        Err(e) => return Err(e),
     };
     let now = now_ms();
     let seats: Vec<SeatRow> = [Color::Black, Color::White]

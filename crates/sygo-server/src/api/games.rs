@@ -183,21 +183,13 @@ pub(crate) async fn add_game(
         let job = entry.ai_job(&state.db, entry.ai_to_move(), crate::time::now_ms());
         match state.db.insert_game(row, turns, job).await {
             Ok(()) => {}
-            // A game has one rematch: another server started this one's
-            // at the same moment (else the id was taken: try another).
+            // A rematch refused: its game has one already (another server
+            // started it at the same moment), or, far less likely, the id
+            // was taken; `start_rematch` reads which.
             Err(WriteError::Duplicate) if entry.meta.rematch_of.is_some() => {
-                let old = entry.meta.rematch_of.as_deref().unwrap_or_default();
-                match state.db.rematch_of(old).await {
-                    Ok(Some(_)) => {
-                        return Err(ApiError::Conflict(
-                            "the rematch of this game has started".to_string(),
-                        ));
-                    }
-                    Ok(None) => continue,
-                    Err(why) => {
-                        return Err(ApiError::Internal(format!("reading a rematch: {why:?}")));
-                    }
-                }
+                return Err(ApiError::Conflict(
+                    "the rematch of this game has started".to_string(),
+                ));
             }
             Err(WriteError::Duplicate) => continue,
             Err(WriteError::Failed(why)) => {

@@ -276,16 +276,7 @@ async fn a_worker_plays_the_ai_for_a_server_that_leaves_it_to_others() {
         })
         .await
     });
-    let (status, body) = server
-        .post(
-            "/api/games",
-            &json!({"variant": "sygo", "size": 5,
-                    "black": {"kind": "human"},
-                    "white": {"kind": "ai", "level": 1, "time_ms": 100}}),
-            None,
-        )
-        .await;
-    assert_eq!(status, 201, "{body}");
+    let body = against_the_ai(&server).await;
     let id = body["game"]["id"].as_str().unwrap().to_string();
     let black = body["tokens"]["black"].as_str().unwrap().to_string();
     let mut events = Events::open(&server, &id).await;
@@ -315,6 +306,22 @@ async fn a_worker_plays_the_ai_for_a_server_that_leaves_it_to_others() {
     let _ = stop_worker.send(());
     worker.await.unwrap().unwrap();
     server.stop().await;
+}
+
+/// A new 5×5 game on `server`, Black a person and White the AI (level 1,
+/// 100 ms a turn): the answer to its creation.
+async fn against_the_ai(server: &TestServer) -> Value {
+    let (status, body) = server
+        .post(
+            "/api/games",
+            &json!({"variant": "sygo", "size": 5,
+                    "black": {"kind": "human"},
+                    "white": {"kind": "ai", "level": 1, "time_ms": 100}}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    body
 }
 
 /// The game as `server` has it, once `done` holds (it follows the other
@@ -514,16 +521,7 @@ async fn a_rematch_asked_for_on_two_servers_at_once_starts_once() {
     // No AI plays here: the games stay as the person leaves them.
     let a = TestServer::with(db.clone(), |c| c.ai_slots = 0).await;
     let b = TestServer::with(db.clone(), |c| c.ai_slots = 0).await;
-    let (status, body) = a
-        .post(
-            "/api/games",
-            &json!({"variant": "sygo", "size": 5,
-                    "black": {"kind": "human"},
-                    "white": {"kind": "ai", "level": 1, "time_ms": 100}}),
-            None,
-        )
-        .await;
-    assert_eq!(status, 201, "{body}");
+    let body = against_the_ai(&a).await;
     let mut id = body["game"]["id"].as_str().unwrap().to_string();
     let mut token = body["tokens"]["black"].as_str().unwrap().to_string();
     // Against the AI a rematch starts at the first click. The person's two
