@@ -8,7 +8,8 @@
 #      admin` on it; then several servers and a `sygo worker` on one
 #      database (the `cluster` tests of the server and of the command line,
 #      tests/server/cluster.rs and tests/cli/cluster.rs, which need
-#      PostgreSQL and are ignored by the first run).
+#      PostgreSQL and are ignored by the first run), and a server reaching
+#      its database over TLS (tests/server/tls.rs, ignored likewise).
 # Arguments go to the first `cargo test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,4 +28,4 @@ scripts/with-postgres.sh bash -c "
         serve::games_survive_sigkill_and_the_ai_resumes \
         serve::a_rated_game_counts_exactly_once_when_the_server_is_killed_in_the_middle \
         serve::the_host_disables_an_account_from_the_command_line_while_the_server_runs &&
-    cargo test --workspace --test server --test cli -- --include-ignored cluster::"
+    cargo test --workspace --test server --test cli -- --include-ignored cluster:: tls::"

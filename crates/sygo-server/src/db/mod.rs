@@ -22,6 +22,7 @@ mod postgres;
 pub(crate) mod sql;
 mod sqlite;
 mod statements;
+mod tls;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

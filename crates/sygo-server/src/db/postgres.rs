@@ -19,10 +19,10 @@ use bytes::BytesMut;
 use postgres::error::SqlState;
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
-use postgres::{Client, NoTls, Statement};
+use postgres::{Client, Statement};
 
 use super::sql::{Cell, Row, Sql, SqlError, Value};
-use super::{DbError, Heard, Store, notice};
+use super::{DbError, Heard, Store, notice, tls};
 
 /// The schema, one migration per file, applied in order; a store's
 /// `sygo_migrations` table lists those applied.
@@ -71,11 +71,16 @@ pub(super) fn open(url: &str) -> Result<Postgres, DbError> {
 
 /// Connects to the database at `url` without changing it (`sygo admin`).
 pub(super) fn connect(url: &str) -> Result<Postgres, String> {
-    let config = postgres::Config::from_str(url)
+    let (address, tls) = tls::split(url).map_err(|e| format!("database {}: {e}", describe(url)))?;
+    let mut config = postgres::Config::from_str(&address)
         .map_err(|e| format!("database {}: not a PostgreSQL address: {e}", describe(url)))?;
+    config.ssl_mode(tls.client_mode());
+    let connector = tls
+        .connector()
+        .map_err(|e| format!("database {}: {e}", describe(url)))?;
     let mut client = config
-        .connect(NoTls)
-        .map_err(|e| format!("database {}: cannot connect: {e}", describe(url)))?;
+        .connect(connector)
+        .map_err(|e| format!("database {}: cannot connect: {}", describe(url), why(&e)))?;
     // A row held by another connection makes a write fail after 5 s, as
     // SQLite's busy timeout does, instead of waiting for ever.
     // PostgreSQL's notices ("already exists, skipping") are not for the
@@ -89,9 +94,42 @@ pub(super) fn connect(url: &str) -> Result<Postgres, String> {
     })
 }
 
+/// An error with what caused it: the client's own words for a failed TLS
+/// handshake do not say why it failed ("invalid peer certificate: …").
+fn why(e: &postgres::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(cause) = source {
+        // rustls's error comes wrapped in an I/O error.
+        let tls_error = cause.downcast_ref::<rustls::Error>().or_else(|| {
+            cause
+                .downcast_ref::<std::io::Error>()
+                .and_then(|e| e.get_ref())
+                .and_then(|e| e.downcast_ref::<rustls::Error>())
+        });
+        let said = match tls_error {
+            Some(rustls::Error::InvalidCertificate(rustls::CertificateError::UnknownIssuer)) => {
+                "the server's certificate is not signed by an authority of sslrootcert".to_string()
+            }
+            _ => cause.to_string(),
+        };
+        if !text.contains(&said) {
+            text.push_str(": ");
+            text.push_str(&said);
+        }
+        source = cause.source();
+    }
+    text
+}
+
 /// The address without its password, for messages and logs.
 pub(crate) fn describe(url: &str) -> String {
-    match postgres::Config::from_str(url) {
+    // An address whose TLS settings are wrong is still named (without them).
+    let address = tls::split(url).map_or_else(
+        |_| url.split('?').next().unwrap_or(url).to_string(),
+        |(address, _)| address,
+    );
+    match postgres::Config::from_str(&address) {
         Ok(config) => {
             let user = config.get_user().unwrap_or("");
             let hosts: Vec<String> = config

@@ -7,8 +7,8 @@
 //! `common` is what the others share (a real server on a free port, the
 //! application called in-process, a database of its own for each test);
 //! `../records/` holds the records the uploads send. The tests of
-//! `cluster.rs` need PostgreSQL and are ignored: `scripts/test.sh` runs them
-//! on the server it starts.
+//! `cluster.rs` and `tls.rs` need PostgreSQL and are ignored:
+//! `scripts/test.sh` runs them on the server it starts.
 
 mod common;
 
@@ -30,5 +30,6 @@ mod pages;
 mod position;
 mod review;
 mod stored;
+mod tls;
 mod uploaded;
 mod vacation;
