@@ -41,7 +41,8 @@ pub struct ServeArgs {
     addr: SocketAddr,
     /// Where the games are kept: a SQLite file (created if missing), or a
     /// PostgreSQL database (`postgres://user:password@host/db`, its schema
-    /// created at start); default: sygo.db next to the executable.
+    /// created at start; TLS as libpq sets it: `?sslmode=verify-full&
+    /// sslrootcert=ca.pem`); default: sygo.db next to the executable.
     #[arg(long, value_name = "FILE|URL")]
     db: Option<String>,
     /// Give the session cookie `Secure`: the site is reached over HTTPS
@@ -72,8 +73,9 @@ pub struct ServeArgs {
 /// Options of `sygo worker`.
 #[derive(Debug, clap::Args)]
 pub struct WorkerArgs {
-    /// The web app's PostgreSQL database (`postgres://user:password@host/db`),
-    /// the one its servers use.
+    /// The web app's PostgreSQL database (`postgres://user:password@host/db`,
+    /// TLS as libpq sets it: `?sslmode=verify-full&sslrootcert=ca.pem`), the
+    /// one its servers use.
     #[arg(long, value_name = "URL")]
     db: String,
     /// How many AI search threads may run at once (default: the number of
