@@ -3,10 +3,11 @@
 //! sides of games that accounts hold —, and each account's vacations (on
 //! since when, and those that ended, for the allowance: [`Vacation`]).
 //! Loaded from the database at start, again when another program changes
-//! it (`sygo admin`); every change is committed to the database first
-//! (`db/`), then made here.
+//! it (`sygo admin`), and account by account when another server on the
+//! database changed some ([`Accounts::replace_of`]); every change is
+//! committed to the database first (`db/`), then made here.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use parking_lot::RwLock;
 use sygo_rules::Color;
@@ -234,6 +235,59 @@ impl Accounts {
         *self.inner.write() = inner;
     }
 
+    /// Replaces what is kept of the accounts `ids` (their rows, sessions,
+    /// seats and vacations) with `stored`, those accounts as stored now
+    /// (another server changed them): `stored` holds the rows of those
+    /// accounts only. An account of `ids` that `stored` lacks is dropped.
+    pub(crate) fn replace_of(&self, ids: &[i64], stored: StoredAccounts) {
+        let ids: HashSet<i64> = ids.iter().copied().collect();
+        let mut inner = self.inner.write();
+        let inner = &mut *inner;
+        for id in &ids {
+            if let Some(old) = inner.by_id.remove(id) {
+                // Its name as it was (it may have another now).
+                let key = old.name.to_ascii_lowercase();
+                if inner.by_key.get(&key) == Some(id) {
+                    inner.by_key.remove(&key);
+                }
+            }
+            for seat in inner.seats_of.remove(id).unwrap_or_default() {
+                if inner.seats.get(&seat) == Some(id) {
+                    inner.seats.remove(&seat);
+                    inner.claimed.remove(&seat);
+                }
+            }
+            inner.vacations.remove(id);
+        }
+        inner.sessions.retain(|_, s| !ids.contains(&s.account_id));
+        for row in stored.accounts {
+            inner.last_id = inner.last_id.max(row.id);
+            inner.by_key.insert(row.name.to_ascii_lowercase(), row.id);
+            inner.by_id.insert(row.id, Account::from(row));
+        }
+        for s in stored.sessions {
+            inner.sessions.insert(
+                s.secret_hash,
+                Session {
+                    account_id: s.account_id,
+                    expires: s.expires,
+                },
+            );
+        }
+        for seat in stored.seats {
+            if let Some(color) = color_from(&seat.color) {
+                inner.add_seat((seat.game_id, color), seat.account_id, seat.claimed);
+            }
+        }
+        for v in stored.vacations {
+            inner
+                .vacations
+                .entry(v.account_id)
+                .or_default()
+                .push((v.started, v.ended));
+        }
+    }
+
     /// A new account's id.
     pub(crate) fn next_id(&self) -> i64 {
         self.inner.read().last_id + 1
@@ -301,6 +355,15 @@ impl Accounts {
         if let Some(s) = self.inner.write().sessions.get_mut(secret_hash) {
             s.expires = expires;
         }
+    }
+
+    /// The account of a session (expired or not), if it is kept.
+    pub(crate) fn session_account(&self, secret_hash: &str) -> Option<i64> {
+        self.inner
+            .read()
+            .sessions
+            .get(secret_hash)
+            .map(|s| s.account_id)
     }
 
     /// Ends a session.
@@ -518,6 +581,89 @@ mod tests {
         let full = [(now - 50 * d, now - 20 * d)];
         assert_eq!(vacation_at(&full, None, now).left_ms, 0);
         assert_eq!(vacation_at(&full, Some(now), now).until, Some(now));
+    }
+
+    #[test]
+    fn an_account_read_again_replaces_what_was_kept_of_it_only() {
+        let session = |hash: &str, account_id| SessionRow {
+            secret_hash: hash.to_string(),
+            account_id,
+            created: 0,
+            expires: 100,
+        };
+        let seat = |game: &str, color: &str, account_id, claimed| SeatRow {
+            game_id: game.to_string(),
+            color: color.to_string(),
+            account_id,
+            claimed,
+        };
+        let vacation = |account_id, started| VacationRow {
+            account_id,
+            started,
+            ended: started + DAY_MS,
+        };
+        let accounts = Accounts::load(StoredAccounts {
+            accounts: vec![row(1, "Ann"), row(2, "bob")],
+            sessions: vec![session("s1", 1), session("s2", 2)],
+            seats: vec![
+                seat("g1", "black", 1, 1),
+                seat("g1", "white", 2, 2),
+                seat("g2", "black", 1, 3),
+            ],
+            vacations: vec![vacation(1, 0), vacation(2, 0)],
+            ..StoredAccounts::default()
+        });
+        // Ann renamed, signed out and in again, her seat of g2 gone (as
+        // the database now has it), a seat of g3 taken, another vacation.
+        let mut renamed = row(1, "Anne");
+        renamed.vacation_since = Some(50 * DAY_MS);
+        accounts.replace_of(
+            &[1],
+            StoredAccounts {
+                accounts: vec![renamed],
+                sessions: vec![session("s3", 1)],
+                seats: vec![seat("g1", "black", 1, 1), seat("g3", "white", 1, 4)],
+                vacations: vec![vacation(1, 0), vacation(1, 10 * DAY_MS)],
+                ..StoredAccounts::default()
+            },
+        );
+        assert!(accounts.by_name("ann").is_none(), "the old name is free");
+        assert_eq!(accounts.by_name("ANNE").unwrap().id, 1);
+        assert!(accounts.signed_in("s1", 50).is_none());
+        assert_eq!(accounts.signed_in("s3", 50).unwrap().name, "Anne");
+        assert_eq!(accounts.session_account("s3"), Some(1));
+        assert_eq!(
+            accounts.seats_of(1),
+            [
+                ("g1".to_string(), Color::Black),
+                ("g3".to_string(), Color::White)
+            ]
+        );
+        assert_eq!(accounts.seat_holder("g2", Color::Black), None);
+        assert_eq!(accounts.seat_claimed("g2", Color::Black), None);
+        assert_eq!(accounts.seat_claimed("g3", Color::White), Some(4));
+        let v = accounts.vacation(1, 50 * DAY_MS).unwrap();
+        assert_eq!((v.since, v.used_ms), (Some(50 * DAY_MS), 2 * DAY_MS));
+        // Bob's as they were.
+        assert_eq!(accounts.by_name("Bob").unwrap().id, 2);
+        assert_eq!(accounts.signed_in("s2", 50).unwrap().name, "bob");
+        assert_eq!(accounts.seat_holder("g1", Color::White), Some(2));
+        assert_eq!(accounts.vacation(2, 50 * DAY_MS).unwrap().used_ms, DAY_MS);
+        // A new account read: the next id is past it; an account the
+        // database does not have is dropped.
+        accounts.replace_of(
+            &[7, 2],
+            StoredAccounts {
+                accounts: vec![row(7, "Cy")],
+                ..StoredAccounts::default()
+            },
+        );
+        assert_eq!(accounts.next_id(), 8);
+        assert_eq!(accounts.by_name("cy").unwrap().id, 7);
+        assert!(accounts.by_name("bob").is_none() && accounts.by_id(2).is_none());
+        assert!(accounts.signed_in("s2", 50).is_none());
+        assert_eq!(accounts.seat_holder("g1", Color::White), None);
+        assert_eq!(accounts.signed_in("s3", 50).unwrap().name, "Anne");
     }
 
     #[test]

@@ -32,7 +32,7 @@ use crate::follow;
 use crate::games::{Entry, Games};
 use crate::limits::Limits;
 use crate::lobby::Lobby;
-use crate::metrics::{self, Metrics};
+use crate::metrics::{self, AccountsReading, Metrics};
 use crate::ratings::Ratings;
 use crate::review;
 use crate::review_store::Reviews;
@@ -66,8 +66,11 @@ impl AppState {
         type Slot = std::sync::OnceLock<(Arc<Accounts>, Arc<Ratings>)>;
         let accounts_slot: Arc<Slot> = Arc::default();
         let slot = accounts_slot.clone();
+        let metrics = Arc::new(Metrics::new());
+        let counted = metrics.clone();
         let changed = Box::new(move |mut stored: StoredAccounts| {
             if let Some((accounts, ratings)) = slot.get() {
+                counted.accounts_read(AccountsReading::Whole);
                 ratings.replace(std::mem::take(&mut stored.rating_changes));
                 accounts.replace(stored);
             }
@@ -127,7 +130,7 @@ impl AppState {
                 secure_cookies: config.secure_cookies,
                 trust_proxy: config.trust_proxy,
             },
-            metrics: Arc::new(Metrics::new()),
+            metrics,
             cluster: None,
         };
         let mut state = state;

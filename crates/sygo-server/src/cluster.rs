@@ -11,8 +11,10 @@
 //!   event as those of the server that stored it;
 //! - anything else (turns taken back, chat, a game the notice says is
 //!   behind) makes the server read that game again (`Entry::catch_up`);
-//! - a change of accounts, sessions, seats, ratings or challenges makes it
-//!   read the accounts again;
+//! - a change of accounts, sessions, seats, vacations, ratings or
+//!   challenges makes it read again the accounts the notice names (their
+//!   rows, and the challenges that name them), not every account; `sygo
+//!   admin`'s changes, which name none, make it read every account;
 //! - a lost connection, once back, makes it read everything again, since
 //!   notices sent meanwhile are lost: a notice is a wake-up, the database
 //!   is the truth.
@@ -44,6 +46,7 @@
 //! This file holds what a server keeps of the others ([`Cluster`]);
 //! `follow.rs` does the following and the taking of jobs.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -57,8 +60,25 @@ pub(crate) struct Cluster {
     pub wake: Notify,
     /// Most AI jobs taken at once (the AI's slots).
     pub slots: i64,
-    /// Whether a reading of the accounts is under way or asked for.
-    pub accounts_dirty: AtomicBool,
+    /// The readings of the accounts asked for (`follow.rs`: one at a time,
+    /// what is heard meanwhile gathered for the next).
+    pub accounts_wanted: parking_lot::Mutex<AccountsWanted>,
+    /// Held while accounts are read and made the server's, so that two
+    /// readings (the follower's, a request's that found no account or
+    /// session) are made the server's in the order they were read.
+    pub accounts_reading: tokio::sync::Mutex<()>,
+}
+
+/// The readings of the accounts asked for and not begun.
+#[derive(Debug, Default)]
+pub(crate) struct AccountsWanted {
+    /// Whether a reading is under way (its task takes what is asked for
+    /// meanwhile).
+    pub running: bool,
+    /// Every account (which covers any ids asked for before it begins).
+    pub whole: bool,
+    /// These accounts.
+    pub ids: BTreeSet<i64>,
 }
 
 impl Cluster {

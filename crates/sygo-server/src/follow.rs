@@ -1,17 +1,19 @@
 //! How a server follows the others on its PostgreSQL database and shares
 //! their background work (`cluster.rs` says what and why): what it hears
-//! brought into its memory, games, accounts and sessions read on a miss,
-//! the AI's jobs taken and played.
+//! brought into its memory (the accounts a notice names read again, not
+//! every account), games, accounts and sessions read on a miss, the AI's
+//! jobs taken and played.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use tokio::sync::{Notify, mpsc};
 
 use crate::cluster::{Cluster, Role};
-use crate::db::{GameNotice, Heard, JobKind, PresenceNotice};
+use crate::db::{AccountsRead, GameNotice, Heard, JobKind, PresenceNotice, StoredAccounts};
 use crate::games::{AI_LEASE_MS, Entry, Followed};
+use crate::metrics::AccountsReading;
 use crate::state::AppState;
 use crate::time::now_ms;
 
@@ -42,7 +44,8 @@ pub(crate) fn open(state: &AppState, role: Role, slots: usize) -> Option<Opened>
             leader,
             wake: Notify::new(),
             slots: i64::try_from(slots.max(1)).unwrap_or(1),
-            accounts_dirty: AtomicBool::new(false),
+            accounts_wanted: parking_lot::Mutex::default(),
+            accounts_reading: tokio::sync::Mutex::new(()),
         }),
         heard,
         role,
@@ -83,8 +86,10 @@ fn hear(state: &AppState, cluster: &Arc<Cluster>, told: Heard) {
             if notice.from == state.db.instance() {
                 return;
             }
-            if notice.accounts {
-                read_accounts(state, cluster);
+            match notice.accounts_read() {
+                AccountsRead::Nothing => {}
+                AccountsRead::Of(ids) => read_accounts(state, cluster, Some(ids)),
+                AccountsRead::Whole => read_accounts(state, cluster, None),
             }
             for game in notice.games {
                 tokio::spawn(follow_game(state.clone(), game));
@@ -96,9 +101,10 @@ fn hear(state: &AppState, cluster: &Arc<Cluster>, told: Heard) {
                 tokio::spawn(follow_presence(state.clone(), presence));
             }
         }
-        Heard::Accounts => read_accounts(state, cluster),
+        // `sygo admin`'s changes name no account.
+        Heard::Accounts => read_accounts(state, cluster, None),
         Heard::Reconnected => {
-            read_accounts(state, cluster);
+            read_accounts(state, cluster, None);
             tokio::spawn(read_everything(state.clone()));
         }
     }
@@ -201,18 +207,42 @@ fn wake_if_ai_to_move(state: &AppState, entry: &Entry) {
     }
 }
 
-/// Reads the accounts again now, and waits for it: a request that found no
-/// account or session where the database may have one another server just
-/// stored (its notice still on the way).
-pub(crate) async fn read_accounts_now(state: &AppState) {
-    match state.db.load_accounts().await {
-        Ok(stored) => apply_accounts(state, stored),
-        Err(e) => tracing::error!(error = ?e, "the accounts cannot be read again"),
+/// Reads the accounts `ids` again now, and waits for it: a request that
+/// found no account or session where the database has one (another server
+/// just stored it, its notice still on the way, or the session's expiry
+/// moved on there).
+pub(crate) async fn read_accounts_of(state: &AppState, ids: Vec<i64>) {
+    read_accounts_now(state, Some(ids)).await;
+}
+
+/// Reads the accounts again (`None`: every account; else these) and makes
+/// them the server's, one reading at a time (in the order read).
+async fn read_accounts_now(state: &AppState, ids: Option<Vec<i64>>) {
+    let _reading = match &state.cluster {
+        Some(cluster) => Some(cluster.accounts_reading.lock().await),
+        None => None,
+    };
+    match ids {
+        None => match state.db.load_accounts().await {
+            Ok(stored) => {
+                state.metrics.accounts_read(AccountsReading::Whole);
+                apply_accounts(state, stored);
+            }
+            Err(e) => tracing::error!(error = ?e, "the accounts cannot be read again"),
+        },
+        Some(ids) if ids.is_empty() => {}
+        Some(ids) => match state.db.load_accounts_of(ids.clone()).await {
+            Ok(stored) => {
+                state.metrics.accounts_read(AccountsReading::Targeted);
+                apply_accounts_of(state, &ids, stored);
+            }
+            Err(e) => tracing::error!(error = ?e, "accounts cannot be read again"),
+        },
     }
 }
 
-/// The accounts as read again made the server's.
-fn apply_accounts(state: &AppState, mut stored: crate::db::StoredAccounts) {
+/// Every account as read again made the server's.
+fn apply_accounts(state: &AppState, mut stored: StoredAccounts) {
     state
         .ratings
         .replace(std::mem::take(&mut stored.rating_changes));
@@ -220,16 +250,49 @@ fn apply_accounts(state: &AppState, mut stored: crate::db::StoredAccounts) {
     state.accounts.replace(stored);
 }
 
-/// Reads the accounts again (one reading at a time; a change heard during
-/// one makes another).
-fn read_accounts(state: &AppState, cluster: &Arc<Cluster>) {
-    if cluster.accounts_dirty.swap(true, Ordering::SeqCst) {
-        return;
+/// The accounts `ids` as read again made the server's: what the server
+/// kept of them (and the challenges that name them) replaced.
+fn apply_accounts_of(state: &AppState, ids: &[i64], mut stored: StoredAccounts) {
+    state
+        .ratings
+        .replace_of(ids, std::mem::take(&mut stored.rating_changes));
+    state
+        .lobby
+        .replace_of(ids, std::mem::take(&mut stored.challenges));
+    state.accounts.replace_of(ids, stored);
+}
+
+/// Reads the accounts again (`None`: every account; else these), one
+/// reading at a time: what is heard during one is read next, the ids heard
+/// gathered (every account, if any of it asked for every account).
+fn read_accounts(state: &AppState, cluster: &Arc<Cluster>, ids: Option<Vec<i64>>) {
+    {
+        let mut wanted = cluster.accounts_wanted.lock();
+        match ids {
+            None => wanted.whole = true,
+            Some(ids) => wanted.ids.extend(ids),
+        }
+        if std::mem::replace(&mut wanted.running, true) {
+            return;
+        }
     }
     let (state, cluster) = (state.clone(), cluster.clone());
     tokio::spawn(async move {
-        while cluster.accounts_dirty.swap(false, Ordering::SeqCst) {
-            read_accounts_now(&state).await;
+        loop {
+            let next = {
+                let mut wanted = cluster.accounts_wanted.lock();
+                if std::mem::take(&mut wanted.whole) {
+                    // Read after every notice heard so far: their ids too.
+                    wanted.ids.clear();
+                    None
+                } else if wanted.ids.is_empty() {
+                    wanted.running = false;
+                    break;
+                } else {
+                    Some(std::mem::take(&mut wanted.ids).into_iter().collect())
+                }
+            };
+            read_accounts_now(&state, next).await;
         }
     });
 }

@@ -2,7 +2,7 @@
 //! anyone or to one named player, kept in memory and in the database, with a
 //! channel that tells the lobby's watchers of every change.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use parking_lot::RwLock;
 use serde::{Deserialize, Serialize};
@@ -163,6 +163,25 @@ impl Lobby {
         let _ = self.events.send(());
     }
 
+    /// The challenges that name one of the accounts `ids` (as challenger
+    /// or opponent) replaced with `rows`, those challenges as stored now
+    /// (another server changed them), and the watchers told.
+    pub(crate) fn replace_of(&self, ids: &[i64], rows: Vec<ChallengeRow>) {
+        let ids: HashSet<i64> = ids.iter().copied().collect();
+        {
+            let mut map = self.map.write();
+            map.retain(|_, c| {
+                !ids.contains(&c.owner) && !c.opponent.is_some_and(|o| ids.contains(&o))
+            });
+            map.extend(
+                rows.into_iter()
+                    .filter_map(Challenge::from_row)
+                    .map(|c| (c.id.clone(), c)),
+            );
+        }
+        let _ = self.events.send(());
+    }
+
     /// A challenge by id.
     pub(crate) fn get(&self, id: &str) -> Option<Challenge> {
         self.map.read().get(id).cloned()
@@ -246,5 +265,31 @@ mod tests {
         assert!(accepted.shown_to(Some(1), 10) && !accepted.shown_to(Some(7), 10));
         let row = accepted.row();
         assert_eq!(Challenge::from_row(row), Some(accepted));
+    }
+
+    #[test]
+    fn the_challenges_of_accounts_read_again_replace_those_that_name_them() {
+        let of = |id: &str, owner, opponent| {
+            let mut c = challenge(opponent, None);
+            c.id = id.to_string();
+            c.owner = owner;
+            c
+        };
+        let lobby = Lobby::load(vec![
+            of("c1", 1, None).row(),
+            of("c2", 2, Some(1)).row(),
+            of("c3", 3, None).row(),
+            of("c4", 3, Some(2)).row(),
+        ]);
+        let mut told = lobby.subscribe();
+        // Account 1's: c1 withdrawn, c2 gone, a new one; c3 and c4 name
+        // neither.
+        let mut withdrawn = of("c1", 1, None);
+        withdrawn.state = State::Withdrawn;
+        lobby.replace_of(&[1], vec![withdrawn.row(), of("c5", 4, Some(1)).row()]);
+        assert_eq!(lobby.get("c1").unwrap().state, State::Withdrawn);
+        assert!(lobby.get("c2").is_none());
+        assert!(lobby.contains("c3") && lobby.contains("c4") && lobby.contains("c5"));
+        assert!(told.try_recv().is_ok(), "the watchers are told");
     }
 }

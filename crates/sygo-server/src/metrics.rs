@@ -118,6 +118,23 @@ struct ByLabels {
     by: &'static str,
 }
 
+/// The label of `sygo_accounts_reads_total`: what was read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct KindLabels {
+    kind: &'static str,
+}
+
+/// A reading of the accounts from the database after another server's or
+/// program's change, for `sygo_accounts_reads_total{kind}`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum AccountsReading {
+    /// Every account (`sygo admin` changed them, the server's connection to
+    /// the others was lost, a notice named no account).
+    Whole,
+    /// The accounts a notice named, or a request found missing.
+    Targeted,
+}
+
 /// A kind of live-update stream, for `sygo_live_streams{stream}`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Stream {
@@ -152,6 +169,8 @@ pub(crate) struct Metrics {
     turns: [Counter; 3],
     ai_running: Gauge,
     ai_waiting: Gauge,
+    /// By [`AccountsReading`], in its order.
+    accounts_reads: [Counter; 2],
 }
 
 fn duration_histogram() -> Histogram {
@@ -210,6 +229,15 @@ impl Metrics {
             "AI searches waiting for a free slot",
             ai_waiting.clone(),
         );
+        let reads_family = Family::<KindLabels, Counter>::default();
+        registry.register(
+            "accounts_reads",
+            "Readings of the accounts from the database after another server's or program's \
+             change, by kind (whole: every account; targeted: the accounts a change named)",
+            reads_family.clone(),
+        );
+        let accounts_reads = ["whole", "targeted"]
+            .map(|kind| reads_family.get_or_create_owned(&KindLabels { kind }));
         Metrics {
             registry,
             requests,
@@ -219,6 +247,7 @@ impl Metrics {
             turns,
             ai_running,
             ai_waiting,
+            accounts_reads,
         }
     }
 
@@ -240,6 +269,11 @@ impl Metrics {
     /// Counts a turn stored.
     pub(crate) fn turn_played(&self, by: PlayedBy) {
         self.turns[by as usize].inc();
+    }
+
+    /// Counts a reading of the accounts after another's change.
+    pub(crate) fn accounts_read(&self, kind: AccountsReading) {
+        self.accounts_reads[kind as usize].inc();
     }
 
     /// A live-update stream opened: counted until the guard is dropped.
@@ -344,6 +378,7 @@ mod tests {
     fn every_metric_is_there_from_the_start() {
         let metrics = Metrics::new();
         metrics.turn_played(PlayedBy::Ai);
+        metrics.accounts_read(AccountsReading::Targeted);
         metrics.request("GET", &Route::Unmatched, 404, 0.002);
         let text = metrics.encode(7, 1, 2);
         for line in [
@@ -352,6 +387,8 @@ mod tests {
             "sygo_ai_searches_waiting 2",
             "sygo_turns_played_total{by=\"ai\"} 1",
             "sygo_turns_played_total{by=\"api\"} 0",
+            "sygo_accounts_reads_total{kind=\"whole\"} 0",
+            "sygo_accounts_reads_total{kind=\"targeted\"} 1",
             "sygo_http_requests_total{method=\"GET\",route=\"unmatched\",status=\"404\"} 1",
             "sygo_http_request_duration_seconds_bucket{method=\"GET\",route=\"unmatched\",le=\"0.001\"} 0",
             "sygo_http_request_duration_seconds_bucket{method=\"GET\",route=\"unmatched\",le=\"0.0025\"} 1",

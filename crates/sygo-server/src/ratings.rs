@@ -126,6 +126,28 @@ impl Ratings {
         *self.inner.write() = map;
     }
 
+    /// Replaces the ratings of the accounts `ids` in every family with
+    /// `changes`, their changes as stored now (another server changed
+    /// them): `changes` holds those accounts' changes only.
+    pub(crate) fn replace_of(&self, ids: &[i64], mut changes: Vec<RatingChange>) {
+        changes.sort_by_key(|c| c.at);
+        let ids: std::collections::HashSet<i64> = ids.iter().copied().collect();
+        let mut map = self.inner.write();
+        map.retain(|(account, _), _| !ids.contains(account));
+        for c in changes {
+            let entry = map.entry((c.account_id, c.family.clone())).or_default();
+            entry.0 = Rating {
+                glicko: Glicko2Rating {
+                    rating: c.rating,
+                    deviation: c.deviation,
+                    volatility: c.volatility,
+                },
+                games: c.games,
+            };
+            entry.1.push(c);
+        }
+    }
+
     /// A player's rating in a family (the starting rating if none).
     pub(crate) fn get(&self, account: i64, family: &str) -> Rating {
         self.inner
@@ -281,6 +303,31 @@ mod tests {
             d[0].rating < c[0].rating,
             "a draw against a weaker player costs"
         );
+    }
+
+    #[test]
+    fn the_ratings_of_accounts_read_again_replace_theirs_only() {
+        let r = Ratings::default();
+        let first = r.changes_for("g1", "sygo", [1, 2], Some(Color::Black), 10);
+        r.apply(&first);
+        let other = r.changes_for("g2", "hexsygo", [1, 3], Some(Color::White), 20);
+        r.apply(&other);
+        // Account 1's as stored: g1 only (g2 annulled), and a later game.
+        let later = r.changes_for("g3", "sygo", [4, 1], None, 30);
+        let stored = vec![later[1].clone(), first[0].clone()];
+        r.replace_of(&[1], stored);
+        assert_eq!(r.get(1, "sygo").games, later[1].games);
+        assert_eq!(
+            r.history(1, "sygo")
+                .iter()
+                .map(|p| p.game.as_str())
+                .collect::<Vec<_>>(),
+            ["g1", "g3"],
+            "oldest first"
+        );
+        assert_eq!(r.get(1, "hexsygo").games, 0, "g2's gone");
+        assert_eq!(r.get(2, "sygo").games, 1, "the others' kept");
+        assert_eq!(r.get(3, "hexsygo").games, 1);
     }
 
     #[test]

@@ -133,13 +133,14 @@ impl FromRequestParts<AppState> for MaybeSignedIn {
         };
         let session = secret::digest(&secret);
         let mut account = state.accounts.signed_in(&session, now_ms());
-        // A session another server on the database just started, its
-        // notice on the way: the accounts are read again.
+        // A session another server on the database just started (its
+        // notice on the way) or renewed: its account is read again.
         if account.is_none()
             && state.db.is_shared()
-            && state.db.session_exists(&session).await.unwrap_or(false)
+            && let Ok(Some((id, expires))) = state.db.session(&session).await
+            && expires > now_ms()
         {
-            crate::follow::read_accounts_now(state).await;
+            crate::follow::read_accounts_of(state, vec![id]).await;
             account = state.accounts.signed_in(&session, now_ms());
         }
         Ok(MaybeSignedIn(

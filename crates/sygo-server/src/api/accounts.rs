@@ -249,11 +249,13 @@ pub(crate) async fn sign_up(
             match state.db.insert_account(row.clone()).await {
                 Ok(()) => break,
                 // With other servers on the database, the name or the next
-                // id may have been taken there: read the accounts again and
-                // tell which.
+                // id may have been taken there: read the account of that
+                // name and those from that id on, and tell which.
                 Err(WriteError::Duplicate) if state.db.is_shared() && tries < 3 => {
                     tries += 1;
-                    crate::follow::read_accounts_now(&state).await;
+                    let mut ids = state.db.account_ids_from(row.id).await.unwrap_or_default();
+                    ids.extend(state.db.account_id(&request.name).await.ok().flatten());
+                    crate::follow::read_accounts_of(&state, ids).await;
                     if state.accounts.by_name(&request.name).is_some() {
                         return Err(taken());
                     }
@@ -293,14 +295,10 @@ pub(crate) async fn sign_in(
     let mut account = state.accounts.by_name(&request.name);
     if account.is_none()
         && state.db.is_shared()
-        && state
-            .db
-            .account_exists(&request.name)
-            .await
-            .unwrap_or(false)
+        && let Ok(Some(id)) = state.db.account_id(&request.name).await
     {
         // An account another server on the database just made.
-        crate::follow::read_accounts_now(&state).await;
+        crate::follow::read_accounts_of(&state, vec![id]).await;
         account = state.accounts.by_name(&request.name);
     }
     let Some(account) = account else {
@@ -332,12 +330,26 @@ pub(crate) async fn sign_out(
 ) -> Result<Response, ApiError> {
     if let Some(secret) = session::secret_of(&headers) {
         let hash = digest(&secret);
-        state
-            .db
-            .end_session(hash.clone())
-            .await
-            .map_err(|e| ApiError::Internal(format!("ending a session: {e:?}")))?;
-        state.accounts.end_session(&hash);
+        // The session's account (a session not kept here may be stored:
+        // started on another server, or expired before the server started).
+        let account = match state.accounts.session_account(&hash) {
+            Some(account) => Some(account),
+            None => state
+                .db
+                .session(&hash)
+                .await
+                .map_err(|e| ApiError::Internal(format!("reading a session: {e:?}")))?
+                .map(|(account, _)| account),
+        };
+        // No such session: nothing to end.
+        if let Some(account) = account {
+            state
+                .db
+                .end_session(hash.clone(), account)
+                .await
+                .map_err(|e| ApiError::Internal(format!("ending a session: {e:?}")))?;
+            state.accounts.end_session(&hash);
+        }
     }
     let cleared = session::cleared(session::secure(&state, &headers));
     Ok((StatusCode::NO_CONTENT, [cleared]).into_response())

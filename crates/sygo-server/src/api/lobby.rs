@@ -380,7 +380,7 @@ pub(crate) async fn withdraw(
     }
     state
         .db
-        .withdraw_challenge(c.id.clone())
+        .withdraw_challenge(c.id.clone(), c.owner, c.opponent)
         .await
         .map_err(|e| ApiError::Internal(format!("withdrawing a challenge: {e:?}")))?;
     c.state = ChallengeState::Withdrawn;
@@ -493,7 +493,7 @@ pub(crate) async fn accept(
         .collect();
     match state
         .db
-        .accept_challenge(entry.row()?, seats.clone(), c.id.clone())
+        .accept_challenge(entry.row()?, seats.clone(), c.id.clone(), c.owner)
         .await
     {
         Ok(()) => {}

@@ -14,10 +14,12 @@
 //! Reads happen at start: every game with its turns, every account with its
 //! sessions and seats. Another program may change accounts while the
 //! server runs (`sygo admin`): the writer thread notices within a second
-//! and reads the accounts again for the server ([`AccountsChanged`]).
+//! and reads the accounts again for the server ([`AccountsChanged`]). What
+//! other servers on a PostgreSQL database change is read on a connection of
+//! its own: a game, or the accounts a notice names ([`Db::load_accounts_of`]).
 
 mod notice;
-pub(crate) use notice::{GameNotice, Notice, PresenceNotice};
+pub(crate) use notice::{AccountsRead, GameNotice, Notice, PresenceNotice};
 mod postgres;
 pub(crate) mod sql;
 mod sqlite;
@@ -474,8 +476,11 @@ enum Write {
     },
     /// A new session.
     Session(SessionRow),
-    /// A session ended (signed out, or found expired).
-    EndSession { secret_hash: String },
+    /// A session of an account ended (signed out).
+    EndSession {
+        secret_hash: String,
+        account_id: i64,
+    },
     /// A session's expiry moved on (it is in use).
     RenewSession { secret_hash: String, expires: i64 },
     /// Sides of games claimed by an account.
@@ -492,14 +497,20 @@ enum Write {
     },
     /// A new challenge.
     Challenge(ChallengeRow),
-    /// A challenge withdrawn.
-    Withdraw { id: String },
+    /// A challenge withdrawn (the accounts it names: its challenger, its
+    /// opponent if it has one).
+    Withdraw {
+        id: String,
+        challenger: i64,
+        opponent: Option<i64>,
+    },
     /// A challenge accepted: the game it starts, its seats, the challenge's
-    /// new state (all or nothing).
+    /// new state (all or nothing); its challenger.
     Accept {
         game: Box<GameRow>,
         seats: Vec<SeatRow>,
         challenge: String,
+        challenger: i64,
     },
     /// An account's vacation begins.
     VacationOn { account_id: i64, since: i64 },
@@ -736,6 +747,17 @@ impl Db {
         self.read(load_accounts).await
     }
 
+    /// What [`Db::load_accounts`] reads, of the accounts `ids` only (the
+    /// challenges that name one of them, as challenger or opponent): what
+    /// another server changed of them.
+    pub(crate) async fn load_accounts_of(
+        &self,
+        ids: Vec<i64>,
+    ) -> Result<StoredAccounts, WriteError> {
+        self.read(move |conn| statements::load_accounts_of(conn, &ids))
+            .await
+    }
+
     /// Takes up to `limit` jobs of a kind for this server until `until`,
     /// the longest waiting first; their games.
     pub(crate) async fn take_jobs(
@@ -851,17 +873,28 @@ impl Db {
         .await
     }
 
-    /// Whether an account of this name (in any case) is stored.
-    pub(crate) async fn account_exists(&self, name: &str) -> Result<bool, WriteError> {
+    /// The id of the account of this name (in any case), if one is
+    /// stored.
+    pub(crate) async fn account_id(&self, name: &str) -> Result<Option<i64>, WriteError> {
         let key = name.to_ascii_lowercase();
-        self.read(move |conn| statements::account_exists(conn, &key))
+        self.read(move |conn| statements::account_id(conn, &key))
             .await
     }
 
-    /// Whether a session (by its secret's hash) is stored and not expired.
-    pub(crate) async fn session_exists(&self, secret_hash: &str) -> Result<bool, WriteError> {
+    /// The ids of the accounts stored from `first` on.
+    pub(crate) async fn account_ids_from(&self, first: i64) -> Result<Vec<i64>, WriteError> {
+        self.read(move |conn| statements::account_ids_from(conn, first))
+            .await
+    }
+
+    /// A session (by its secret's hash), if it is stored, expired or not:
+    /// its account and when it expires.
+    pub(crate) async fn session(
+        &self,
+        secret_hash: &str,
+    ) -> Result<Option<(i64, i64)>, WriteError> {
         let hash = secret_hash.to_string();
-        self.read(move |conn| statements::session_exists(conn, &hash))
+        self.read(move |conn| statements::session(conn, &hash))
             .await
     }
 
@@ -920,9 +953,17 @@ impl Db {
         self.write(Write::Session(row)).await
     }
 
-    /// Deletes a session.
-    pub(crate) async fn end_session(&self, secret_hash: String) -> Result<(), WriteError> {
-        self.write(Write::EndSession { secret_hash }).await
+    /// Deletes a session of the account `account_id`.
+    pub(crate) async fn end_session(
+        &self,
+        secret_hash: String,
+        account_id: i64,
+    ) -> Result<(), WriteError> {
+        self.write(Write::EndSession {
+            secret_hash,
+            account_id,
+        })
+        .await
     }
 
     /// Moves a session's expiry on.
@@ -997,23 +1038,36 @@ impl Db {
         self.write(Write::Challenge(row)).await
     }
 
-    /// Stores that a challenge is withdrawn.
-    pub(crate) async fn withdraw_challenge(&self, id: String) -> Result<(), WriteError> {
-        self.write(Write::Withdraw { id }).await
+    /// Stores that a challenge (of `challenger`, for `opponent` if it names
+    /// one) is withdrawn.
+    pub(crate) async fn withdraw_challenge(
+        &self,
+        id: String,
+        challenger: i64,
+        opponent: Option<i64>,
+    ) -> Result<(), WriteError> {
+        self.write(Write::Withdraw {
+            id,
+            challenger,
+            opponent,
+        })
+        .await
     }
 
     /// Stores an accepted challenge's game, its seats and the challenge's
-    /// state together.
+    /// state together (`challenger`: the account that posted it).
     pub(crate) async fn accept_challenge(
         &self,
         game: GameRow,
         seats: Vec<SeatRow>,
         challenge: String,
+        challenger: i64,
     ) -> Result<(), WriteError> {
         self.write(Write::Accept {
             game: Box::new(game),
             seats,
             challenge,
+            challenger,
         })
         .await
     }

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::sql::{Row, Sql, SqlError, vals};
+use super::sql::{Row, Sql, SqlError, Value, vals};
 use super::{
     AccountRow, AiJob, ChallengeRow, ChatRow, GameRow, JobKind, OfferKind, OfferRow, PositionRow,
     ReviewJob, SeatRow, SessionRow, StoredAccounts, StoredGame, StoredReview, StoredTurn, TurnRow,
@@ -191,7 +191,7 @@ fn apply(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
                 ],
             )?;
         }
-        Write::Withdraw { id } => {
+        Write::Withdraw { id, .. } => {
             conn.execute(
                 "UPDATE challenges SET state = 'withdrawn' WHERE id = ?1",
                 vals![id],
@@ -201,6 +201,7 @@ fn apply(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
             game,
             seats,
             challenge,
+            ..
         } => {
             insert_game(conn, game)?;
             insert_seats(conn, seats)?;
@@ -317,7 +318,7 @@ fn apply(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
                 vals![row.secret_hash, row.account_id, row.created, row.expires],
             )?;
         }
-        Write::EndSession { secret_hash } => {
+        Write::EndSession { secret_hash, .. } => {
             conn.execute(
                 "DELETE FROM sessions WHERE secret_hash = ?1",
                 vals![secret_hash],
@@ -526,26 +527,6 @@ pub(super) fn free_jobs(conn: &mut dyn Sql) -> Result<(), SqlError> {
         &[],
     )?;
     Ok(())
-}
-
-/// Whether an account's name, lowercased (`name_key`), is stored.
-pub(super) fn account_exists(conn: &mut dyn Sql, name_key: &str) -> Result<bool, SqlError> {
-    Ok(!conn
-        .query(
-            "SELECT 1 FROM accounts WHERE name_key = ?1",
-            vals![name_key],
-        )?
-        .is_empty())
-}
-
-/// Whether a session is stored and has not expired.
-pub(super) fn session_exists(conn: &mut dyn Sql, secret_hash: &str) -> Result<bool, SqlError> {
-    Ok(!conn
-        .query(
-            "SELECT 1 FROM sessions WHERE secret_hash = ?1 AND expires > ?2",
-            vals![secret_hash, crate::time::now_ms()],
-        )?
-        .is_empty())
 }
 
 /// Drops `taker`'s job of a kind of a game.
@@ -923,11 +904,96 @@ fn game_row(r: &Row) -> Result<GameRow, SqlError> {
 /// Every account, the sessions that have not expired, every seat, the
 /// vacations, the rating changes and the challenges.
 pub(crate) fn load_accounts(conn: &mut dyn Sql) -> Result<StoredAccounts, SqlError> {
-    let accounts = rows(
-        conn,
-        "SELECT id, name, password_hash, created, disabled, vacation_since FROM accounts \
-         ORDER BY id",
-        |r| {
+    load_accounts_naming(conn, &[])
+}
+
+/// Most accounts a statement of [`load_accounts_of`] names: more are read
+/// in several rounds.
+const IDS_A_STATEMENT: usize = 64;
+
+/// What [`load_accounts`] reads, of the accounts `ids` only: their rows,
+/// their sessions that have not expired, their seats, their vacations,
+/// their rating changes, and the challenges that name one of them (as
+/// challenger or opponent); each in the order `load_accounts` gives.
+pub(crate) fn load_accounts_of(
+    conn: &mut dyn Sql,
+    ids: &[i64],
+) -> Result<StoredAccounts, SqlError> {
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut read = StoredAccounts::default();
+    for (round, chunk) in ids.chunks(IDS_A_STATEMENT).enumerate() {
+        // A statement's list of ids is as long as the next power of two,
+        // the last id repeated: a few statements (seven lengths) are
+        // prepared, not one for every number of ids.
+        let mut padded = chunk.to_vec();
+        padded.resize(chunk.len().next_power_of_two(), chunk[chunk.len() - 1]);
+        let more = load_accounts_naming(conn, &padded)?;
+        read.accounts.extend(more.accounts);
+        read.sessions.extend(more.sessions);
+        read.seats.extend(more.seats);
+        read.vacations.extend(more.vacations);
+        read.rating_changes.extend(more.rating_changes);
+        // A challenge between two accounts of different rounds is read
+        // twice.
+        if round > 0 {
+            let known: std::collections::HashSet<String> =
+                read.challenges.iter().map(|c| c.id.clone()).collect();
+            read.challenges.extend(
+                more.challenges
+                    .into_iter()
+                    .filter(|c| !known.contains(&c.id)),
+            );
+        } else {
+            read.challenges = more.challenges;
+        }
+    }
+    if ids.len() > IDS_A_STATEMENT {
+        read.accounts.sort_by_key(|a| a.id);
+        read.seats.sort_by_key(|s| s.claimed);
+        read.vacations.sort_by_key(|v| (v.account_id, v.started));
+        read.rating_changes.sort_by(|a, b| {
+            (a.at, &a.game_id, a.account_id).cmp(&(b.at, &b.game_id, b.account_id))
+        });
+        read.challenges.sort_by_key(|c| c.created);
+    }
+    Ok(read)
+}
+
+/// The accounts' rows (every account's when `ids` is empty, else those
+/// that name one of `ids`): the statements bind the ids as `?1`…`?n`.
+fn load_accounts_naming(conn: &mut dyn Sql, ids: &[i64]) -> Result<StoredAccounts, SqlError> {
+    let list = (1..=ids.len())
+        .map(|i| format!("?{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    // The condition that a row names one of the ids in one of `columns`,
+    // after `WHERE` (`first`) or `AND`; nothing for every row.
+    let naming = |columns: &[&str], first: bool| {
+        if ids.is_empty() {
+            return String::new();
+        }
+        let any = columns
+            .iter()
+            .map(|c| format!("{c} IN ({list})"))
+            .collect::<Vec<_>>()
+            .join(" OR ");
+        format!(" {} ({any})", if first { "WHERE" } else { "AND" })
+    };
+    let mut params: Vec<Value<'_>> = ids.iter().map(|&id| Value::Int(id)).collect();
+    let of_ids = params.clone();
+    let accounts = conn
+        .query(
+            &format!(
+                "SELECT id, name, password_hash, created, disabled, vacation_since FROM accounts\
+                 {} ORDER BY id",
+                naming(&["id"], true)
+            ),
+            &of_ids,
+        )?
+        .iter()
+        .map(|r| {
             Ok(AccountRow {
                 id: r.get(0)?,
                 name: r.get(1)?,
@@ -936,23 +1002,36 @@ pub(crate) fn load_accounts(conn: &mut dyn Sql) -> Result<StoredAccounts, SqlErr
                 disabled: r.get(4)?,
                 vacation_since: r.get(5)?,
             })
-        },
-    )?;
-    let vacations = rows(
-        conn,
-        "SELECT account_id, started, ended FROM vacations ORDER BY account_id, started",
-        |r| {
+        })
+        .collect::<Result<Vec<_>, SqlError>>()?;
+    let vacations = conn
+        .query(
+            &format!(
+                "SELECT account_id, started, ended FROM vacations{} \
+                 ORDER BY account_id, started",
+                naming(&["account_id"], true)
+            ),
+            &of_ids,
+        )?
+        .iter()
+        .map(|r| {
             Ok(VacationRow {
                 account_id: r.get(0)?,
                 started: r.get(1)?,
                 ended: r.get(2)?,
             })
-        },
-    )?;
+        })
+        .collect::<Result<Vec<_>, SqlError>>()?;
+    params.push(Value::Int(crate::time::now_ms()));
     let sessions = conn
         .query(
-            "SELECT secret_hash, account_id, created, expires FROM sessions WHERE expires > ?1",
-            vals![crate::time::now_ms()],
+            &format!(
+                "SELECT secret_hash, account_id, created, expires FROM sessions \
+                 WHERE expires > ?{}{}",
+                ids.len() + 1,
+                naming(&["account_id"], false)
+            ),
+            &params,
         )?
         .iter()
         .map(|r| {
@@ -964,23 +1043,35 @@ pub(crate) fn load_accounts(conn: &mut dyn Sql) -> Result<StoredAccounts, SqlErr
             })
         })
         .collect::<Result<Vec<_>, SqlError>>()?;
-    let seats = rows(
-        conn,
-        "SELECT game_id, color, account_id, claimed FROM seats ORDER BY claimed",
-        |r| {
+    let seats = conn
+        .query(
+            &format!(
+                "SELECT game_id, color, account_id, claimed FROM seats{} ORDER BY claimed",
+                naming(&["account_id"], true)
+            ),
+            &of_ids,
+        )?
+        .iter()
+        .map(|r| {
             Ok(SeatRow {
                 game_id: r.get(0)?,
                 color: r.get(1)?,
                 account_id: r.get(2)?,
                 claimed: r.get(3)?,
             })
-        },
-    )?;
-    let challenges = rows(
-        conn,
-        "SELECT id, account_id, opponent_id, terms, created, state, game_id FROM challenges \
-         ORDER BY created",
-        |r| {
+        })
+        .collect::<Result<Vec<_>, SqlError>>()?;
+    let challenges = conn
+        .query(
+            &format!(
+                "SELECT id, account_id, opponent_id, terms, created, state, game_id \
+                 FROM challenges{} ORDER BY created",
+                naming(&["account_id", "opponent_id"], true)
+            ),
+            &of_ids,
+        )?
+        .iter()
+        .map(|r| {
             Ok(ChallengeRow {
                 id: r.get(0)?,
                 account_id: r.get(1)?,
@@ -990,25 +1081,20 @@ pub(crate) fn load_accounts(conn: &mut dyn Sql) -> Result<StoredAccounts, SqlErr
                 state: r.get(5)?,
                 game_id: r.get(6)?,
             })
-        },
-    )?;
-    Ok(StoredAccounts {
-        accounts,
-        sessions,
-        seats,
-        vacations,
-        rating_changes: load_rating_changes(conn)?,
-        challenges,
-    })
-}
-
-/// Every rating change not annulled, oldest first.
-pub(crate) fn load_rating_changes(conn: &mut dyn Sql) -> Result<Vec<RatingChange>, SqlError> {
-    rows(
-        conn,
-        "SELECT game_id, account_id, family, score, rating, deviation, volatility, games, at \
-         FROM rating_changes WHERE annulled = 0 ORDER BY at, game_id, account_id",
-        |r| {
+        })
+        .collect::<Result<Vec<_>, SqlError>>()?;
+    let rating_changes = conn
+        .query(
+            &format!(
+                "SELECT game_id, account_id, family, score, rating, deviation, volatility, \
+                 games, at FROM rating_changes WHERE annulled = 0{} \
+                 ORDER BY at, game_id, account_id",
+                naming(&["account_id"], false)
+            ),
+            &of_ids,
+        )?
+        .iter()
+        .map(|r| {
             Ok(RatingChange {
                 game_id: r.get(0)?,
                 account_id: r.get(1)?,
@@ -1020,6 +1106,324 @@ pub(crate) fn load_rating_changes(conn: &mut dyn Sql) -> Result<Vec<RatingChange
                 games: r.get(7)?,
                 at: r.get(8)?,
             })
-        },
-    )
+        })
+        .collect::<Result<Vec<_>, SqlError>>()?;
+    Ok(StoredAccounts {
+        accounts,
+        sessions,
+        seats,
+        vacations,
+        rating_changes,
+        challenges,
+    })
+}
+
+/// The id of the account whose name, lowercased, is `name_key`.
+pub(super) fn account_id(conn: &mut dyn Sql, name_key: &str) -> Result<Option<i64>, SqlError> {
+    conn.query(
+        "SELECT id FROM accounts WHERE name_key = ?1",
+        vals![name_key],
+    )?
+    .first()
+    .map(|r| r.get(0))
+    .transpose()
+}
+
+/// The ids of the accounts from `first` on.
+pub(super) fn account_ids_from(conn: &mut dyn Sql, first: i64) -> Result<Vec<i64>, SqlError> {
+    conn.query(
+        "SELECT id FROM accounts WHERE id >= ?1 ORDER BY id",
+        vals![first],
+    )?
+    .iter()
+    .map(|r| r.get(0))
+    .collect()
+}
+
+/// A session's account and expiry, if it is stored (expired or not).
+pub(super) fn session(
+    conn: &mut dyn Sql,
+    secret_hash: &str,
+) -> Result<Option<(i64, i64)>, SqlError> {
+    conn.query(
+        "SELECT account_id, expires FROM sessions WHERE secret_hash = ?1",
+        vals![secret_hash],
+    )?
+    .first()
+    .map(|r| Ok((r.get(0)?, r.get(1)?)))
+    .transpose()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{postgres, sqlite};
+    use super::*;
+
+    /// How many accounts the stores hold: more than a statement names, so
+    /// that a read of most of them takes several rounds.
+    const N: i64 = 150;
+
+    /// The accounts 1 to [`N`] with sessions (one expired), seats,
+    /// vacations (one on), rating changes and challenges (between accounts
+    /// of different rounds of a read too), every time distinct.
+    fn fill(conn: &mut dyn Sql) {
+        let mut writes = Vec::new();
+        for id in 1..=N {
+            writes.push(Write::Account(AccountRow {
+                id,
+                name: format!("Player{id}"),
+                password_hash: format!("hash{id}"),
+                created: id,
+                disabled: id % 11 == 0,
+                vacation_since: None,
+            }));
+        }
+        for g in 0..N / 2 {
+            writes.push(Write::Game(
+                Box::new(GameRow {
+                    id: format!("{g:08x}"),
+                    variant: "sygo".to_string(),
+                    size: 9,
+                    komi: 0.0,
+                    black: "{}".to_string(),
+                    white: "{}".to_string(),
+                    black_token: None,
+                    white_token: None,
+                    source: "played".to_string(),
+                    start: "sygo 9 9/9/9/9/9/9/9/9/9 w - 0".to_string(),
+                    record: None,
+                    created: g,
+                    request_id: None,
+                    undos: 0,
+                    time_control: None,
+                    rated: Some([2 * g + 1, 2 * g + 2]),
+                    rematch_of: None,
+                }),
+                Vec::new(),
+                AiJob::Unchanged,
+            ));
+        }
+        let far = crate::time::now_ms() + 1_000_000;
+        for id in 1..=N {
+            let g = (id - 1) / 2;
+            writes.push(Write::Session(SessionRow {
+                secret_hash: format!("s{id}"),
+                account_id: id,
+                created: id,
+                // One account's session has expired: not read.
+                expires: if id == 5 { 1 } else { far },
+            }));
+            if id % 4 == 0 {
+                writes.push(Write::Session(SessionRow {
+                    secret_hash: format!("t{id}"),
+                    account_id: id,
+                    created: id,
+                    expires: far,
+                }));
+            }
+            writes.push(Write::Seats(vec![SeatRow {
+                game_id: format!("{g:08x}"),
+                color: if id % 2 == 1 { "black" } else { "white" }.to_string(),
+                account_id: id,
+                claimed: 1000 + id,
+            }]));
+            if id % 3 == 0 {
+                writes.push(Write::VacationOff {
+                    vacation: VacationRow {
+                        account_id: id,
+                        started: 2000 + id,
+                        ended: 3000 + id,
+                    },
+                    credits: Vec::new(),
+                });
+            }
+            if id % 7 == 0 {
+                writes.push(Write::VacationOn {
+                    account_id: id,
+                    since: 4000 + id,
+                });
+            }
+            // A challenge of each account: open, or for an account far off.
+            writes.push(Write::Challenge(ChallengeRow {
+                id: format!("c{id:07}"),
+                account_id: id,
+                opponent_id: (id % 2 == 0).then_some((id * 7 + 3) % N + 1),
+                terms: "{}".to_string(),
+                created: 5000 + id,
+                state: "open".to_string(),
+                game_id: None,
+            }));
+        }
+        // The rated games of the first 40 accounts ended.
+        for g in 0..20 {
+            let change = |account_id, score| RatingChange {
+                game_id: format!("{g:08x}"),
+                account_id,
+                family: "sygo".to_string(),
+                score,
+                rating: 1500.0 + score * 100.0,
+                deviation: 300.0,
+                volatility: 0.06,
+                games: 1,
+                at: 6000 + g,
+            };
+            writes.push(Write::Turn(
+                TurnRow {
+                    game_id: format!("{g:08x}"),
+                    number: 1,
+                    turn: "resign".to_string(),
+                    played: 6000 + g,
+                    color: Some("black".to_string()),
+                    clock: None,
+                    undos: 0,
+                },
+                vec![change(2 * g + 1, 0.0), change(2 * g + 2, 1.0)],
+                AiJob::Unchanged,
+            ));
+        }
+        let refs: Vec<&Write> = writes.iter().collect();
+        for result in commit(conn, &refs, None) {
+            result.unwrap();
+        }
+    }
+
+    type Rows = (
+        Vec<(i64, String, String, i64, bool, Option<i64>)>,
+        Vec<(String, i64, i64, i64)>,
+        Vec<SeatRow>,
+        Vec<VacationRow>,
+        Vec<RatingChange>,
+        Vec<ChallengeRow>,
+    );
+
+    /// The rows read, comparable (the sessions, which have no order, in
+    /// the order of their hashes).
+    fn rows_of(read: StoredAccounts) -> Rows {
+        let mut sessions: Vec<_> = read
+            .sessions
+            .into_iter()
+            .map(|s| (s.secret_hash, s.account_id, s.created, s.expires))
+            .collect();
+        sessions.sort();
+        (
+            read.accounts
+                .into_iter()
+                .map(|a| {
+                    (
+                        a.id,
+                        a.name,
+                        a.password_hash,
+                        a.created,
+                        a.disabled,
+                        a.vacation_since,
+                    )
+                })
+                .collect(),
+            sessions,
+            read.seats,
+            read.vacations,
+            read.rating_changes,
+            read.challenges,
+        )
+    }
+
+    /// The rows of every account that belong to `ids`, in the order read.
+    fn naming(all: &Rows, ids: &[i64]) -> Rows {
+        let has = |id: &i64| ids.contains(id);
+        (
+            all.0.iter().filter(|a| has(&a.0)).cloned().collect(),
+            all.1.iter().filter(|s| has(&s.1)).cloned().collect(),
+            all.2
+                .iter()
+                .filter(|s| has(&s.account_id))
+                .cloned()
+                .collect(),
+            all.3
+                .iter()
+                .filter(|v| has(&v.account_id))
+                .cloned()
+                .collect(),
+            all.4
+                .iter()
+                .filter(|c| has(&c.account_id))
+                .cloned()
+                .collect(),
+            all.5
+                .iter()
+                .filter(|c| has(&c.account_id) || c.opponent_id.as_ref().is_some_and(has))
+                .cloned()
+                .collect(),
+        )
+    }
+
+    /// A read of some accounts gives exactly what a read of every account
+    /// gives of them, in the same order.
+    fn a_targeted_read_gives_exactly_the_rows_of_its_accounts(conn: &mut dyn Sql) {
+        fill(conn);
+        let all = rows_of(load_accounts(conn).unwrap());
+        assert_eq!(all.0.len(), N as usize);
+        assert!(
+            all.1.iter().all(|s| s.1 != 5),
+            "an expired session is not read"
+        );
+        let many: Vec<i64> = (1..=N).filter(|id| id % 3 != 1).collect();
+        let every: Vec<i64> = (1..=N).collect();
+        for ids in [
+            vec![],
+            vec![2],
+            vec![5],
+            vec![7, 21],
+            // An account twice, and one that does not exist.
+            vec![2, 99, 2, 100_000],
+            (60..=70).collect(),
+            many,
+            every,
+        ] {
+            let read = rows_of(load_accounts_of(conn, &ids).unwrap());
+            let expected = naming(&all, &ids);
+            assert_eq!(read, expected, "the accounts {ids:?}");
+        }
+        // What one account's read holds, spelt out.
+        let one = rows_of(load_accounts_of(conn, &[4]).unwrap());
+        assert_eq!(one.0.len(), 1);
+        assert_eq!(
+            one.1.iter().map(|s| s.0.as_str()).collect::<Vec<_>>(),
+            ["s4", "t4"]
+        );
+        assert_eq!(one.2.len(), 1);
+        assert!(one.3.is_empty());
+        assert_eq!(one.4.len(), 1);
+        // Its own challenge (for account 32), and account 150's, which is
+        // for it (150·7 + 3 = 1053; 1053 mod 150 + 1 = 4).
+        let challengers: Vec<i64> = one.5.iter().map(|c| c.account_id).collect();
+        assert_eq!(challengers, [4, 150]);
+    }
+
+    #[test]
+    fn a_targeted_read_gives_exactly_the_rows_of_its_accounts_on_sqlite() {
+        a_targeted_read_gives_exactly_the_rows_of_its_accounts(&mut sqlite::in_memory());
+    }
+
+    /// The same on PostgreSQL, when `SYGO_TEST_POSTGRES` names a server
+    /// (`scripts/test.sh` runs it so, on the server it starts).
+    #[test]
+    fn a_targeted_read_gives_exactly_the_rows_of_its_accounts_on_postgres() {
+        let Some(server) = std::env::var("SYGO_TEST_POSTGRES")
+            .ok()
+            .filter(|s| !s.is_empty())
+        else {
+            return;
+        };
+        let server = server.trim_end_matches('/');
+        let name = format!("unit_{}_targeted", std::process::id());
+        let mut admin = postgres::connect(&format!("{server}/postgres")).unwrap();
+        admin
+            .run(&format!("DROP DATABASE IF EXISTS {name}"))
+            .unwrap();
+        admin.run(&format!("CREATE DATABASE {name}")).unwrap();
+        let mut store = postgres::open(&format!("{server}/{name}")).unwrap();
+        a_targeted_read_gives_exactly_the_rows_of_its_accounts(&mut store);
+        drop(store);
+        admin.run(&format!("DROP DATABASE {name}")).unwrap();
+    }
 }

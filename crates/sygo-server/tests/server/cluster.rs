@@ -4,7 +4,8 @@
 //! session made on one works on the other at once; the AI's turns of a
 //! server that leaves them to others are played by a worker, and so is a
 //! review asked for on it; undo requests, rematch offers and pages open
-//! shown on both.
+//! shown on both; accounts, sessions, challenges, vacations and ratings
+//! changed on one read on the other account by account, not all again.
 //!
 //! PostgreSQL only (SQLite has one server a database): `scripts/test.sh`
 //! runs these on the PostgreSQL server it starts, with `--include-ignored`.
@@ -13,7 +14,8 @@ use crate::common;
 
 use std::time::Duration;
 
-use common::{Events, TestServer, query_i64, random_turn, replay, temp_db};
+use common::{Events, TestServer, query_i64, random_turn, replay, send, temp_db};
+use reqwest::Method;
 use serde_json::{Value, json};
 use sygo_server::Database;
 
@@ -554,6 +556,277 @@ async fn a_rematch_asked_for_on_two_servers_at_once_starts_once() {
         id = on_a["game"].as_str().unwrap().to_string();
         token = on_a["token"].as_str().unwrap().to_string();
     }
+    a.stop().await;
+    b.stop().await;
+}
+
+/// A server's count of its readings of the accounts of this kind (`whole`,
+/// `targeted`), from its metrics.
+async fn accounts_reads(server: &TestServer, kind: &str) -> u64 {
+    let (status, text) = server.get("/metrics").await;
+    assert_eq!(status, 200);
+    let series = format!("sygo_accounts_reads_total{{kind=\"{kind}\"}} ");
+    text.lines()
+        .find_map(|line| line.strip_prefix(series.as_str()))
+        .unwrap_or_else(|| panic!("no {series}in the metrics:\n{text}"))
+        .parse()
+        .unwrap()
+}
+
+/// `path` as `server` answers it (anonymously), once `done` holds: it
+/// follows the other servers' commits through their notices.
+async fn eventually_at(server: &TestServer, path: &str, what: &str, done: impl Fn(&Value) -> bool) {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let (_, body) = server.get_json(path).await;
+        if done(&body) {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: not in time; {path} answers {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Signs `name` up on `server`: the session's cookie.
+async fn sign_up(server: &TestServer, name: &str) -> String {
+    let answer = send(
+        server,
+        Method::POST,
+        "/api/account",
+        Some(&json!({"name": name, "password": format!("{name}'s long password")})),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    cookie_of(&answer)
+}
+
+fn cookie_of(answer: &common::Answer) -> String {
+    let set = answer.set_cookie.as_deref().expect("a session cookie");
+    set.split(';').next().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it"]
+async fn accounts_changed_on_one_server_are_read_again_account_by_account_on_the_other() {
+    let db = shared_db("cluster-accounts-targeted");
+    let a = TestServer::on(db.clone()).await;
+    let b = TestServer::on(db.clone()).await;
+    let targeted_before = accounts_reads(&b, "targeted").await;
+    let lobby = |done: fn(&Value, &str) -> bool, id: String| move |l: &Value| done(l, &id);
+    let listed = |l: &Value, id: &str| {
+        l["challenges"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| c["id"] == id))
+    };
+    let unlisted = |l: &Value, id: &str| {
+        l["challenges"]
+            .as_array()
+            .is_some_and(|c| c.iter().all(|c| c["id"] != id))
+    };
+    // Two accounts made on A: B shows their profiles.
+    let ann = sign_up(&a, "Ann").await;
+    let bob = sign_up(&a, "Bob").await;
+    eventually_at(&b, "/api/players/ann", "Ann on B", |p| p["name"] == "Ann").await;
+    eventually_at(&b, "/api/players/bob", "Bob on B", |p| p["name"] == "Bob").await;
+    // Ann signs in again on A: that session works on B.
+    let again = send(
+        &a,
+        Method::POST,
+        "/api/session",
+        Some(&json!({"name": "ann", "password": "Ann's long password"})),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    let ann_again = cookie_of(&again);
+    let me = send(&b, Method::GET, "/api/account", None, Some(&ann_again), &[]).await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.body["account"]["name"], "Ann");
+    // Ann posts two challenges on A and withdraws the second: B's lobby
+    // shows the first only.
+    let post = |terms: Value| {
+        let (a, ann) = (&a, &ann);
+        async move {
+            let answer = send(
+                a,
+                Method::POST,
+                "/api/challenges",
+                Some(&terms),
+                Some(ann),
+                &[],
+            )
+            .await;
+            assert_eq!(answer.status, 201, "{}", answer.body);
+            answer.body["id"].as_str().unwrap().to_string()
+        }
+    };
+    let rated = post(json!({"variant": "sygo", "size": 5, "color": "black", "rated": true})).await;
+    eventually_at(
+        &b,
+        "/api/lobby",
+        "the challenge in B's lobby",
+        lobby(listed, rated.clone()),
+    )
+    .await;
+    let other = post(json!({"variant": "hexsygo", "size": 4})).await;
+    eventually_at(
+        &b,
+        "/api/lobby",
+        "the second challenge on B",
+        lobby(listed, other.clone()),
+    )
+    .await;
+    let withdrawn = send(
+        &a,
+        Method::DELETE,
+        &format!("/api/challenges/{other}"),
+        None,
+        Some(&ann),
+        &[],
+    )
+    .await;
+    assert_eq!(withdrawn.status, 204, "{}", withdrawn.body);
+    eventually_at(
+        &b,
+        "/api/lobby",
+        "the withdrawal on B",
+        lobby(unlisted, other.clone()),
+    )
+    .await;
+    // Bob accepts the first on A: the game is Ann's and Bob's on B.
+    let accepted = send(
+        &a,
+        Method::POST,
+        &format!("/api/challenges/{rated}/accept"),
+        None,
+        Some(&bob),
+        &[],
+    )
+    .await;
+    assert_eq!(accepted.status, 201, "{}", accepted.body);
+    let game = accepted.body["game"].as_str().unwrap().to_string();
+    let bob_token = accepted.body["token"].as_str().unwrap().to_string();
+    let in_game = |name: &'static str, game: String| {
+        move |p: &Value| {
+            p["games"].as_array().is_some_and(|g| {
+                g.iter().any(|g| {
+                    g["id"] == game.as_str()
+                        && g["opponent"] == json!({"kind": "account", "name": name})
+                })
+            })
+        }
+    };
+    eventually_at(
+        &b,
+        "/api/players/Ann",
+        "Ann's game on B",
+        in_game("Bob", game.clone()),
+    )
+    .await;
+    eventually_at(
+        &b,
+        "/api/players/Bob",
+        "Bob's game on B",
+        in_game("Ann", game.clone()),
+    )
+    .await;
+    eventually_at(
+        &b,
+        "/api/lobby",
+        "the accepted challenge off B's lobby",
+        lobby(unlisted, rated.clone()),
+    )
+    .await;
+    let ann_lobby = send(&b, Method::GET, "/api/lobby", None, Some(&ann), &[]).await;
+    assert_eq!(
+        ann_lobby.body["challenges"][0]["accepted_by"], "Bob",
+        "{}",
+        ann_lobby.body
+    );
+    // Ann goes on vacation on A, and comes back: B shows both.
+    for on in [true, false] {
+        let switched = send(
+            &a,
+            Method::POST,
+            "/api/account/vacation",
+            Some(&json!({ "on": on })),
+            Some(&ann),
+            &[],
+        )
+        .await;
+        assert_eq!(switched.status, 200, "{}", switched.body);
+        eventually_at(&b, "/api/players/Ann", "Ann's vacation on B", |p| {
+            p["on_vacation"] == on
+        })
+        .await;
+    }
+    // Bob (White) plays, Ann (Black) resigns on A: both ratings on B.
+    let mine = send(&a, Method::GET, "/api/account", None, Some(&ann), &[]).await;
+    let ann_token = mine.body["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == game.as_str())
+        .unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    a.play(&game, &bob_token, "C3", 0).await;
+    let (status, body) = a
+        .post(
+            &format!("/api/games/{game}/resign"),
+            &json!({}),
+            Some(&ann_token),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    eventually_at(&b, "/api/players/Bob", "Bob's rating on B", |p| {
+        p["ratings"]["sygo"]["games"] == 1 && p["ratings"]["sygo"]["rating"].as_f64() > Some(1600.0)
+    })
+    .await;
+    eventually_at(&b, "/api/players/Ann", "Ann's rating on B", |p| {
+        p["ratings"]["sygo"]["games"] == 1
+            && p["ratings"]["sygo"]["history"][0]["game"] == game.as_str()
+    })
+    .await;
+    // Ann signs out on A: the session no longer works on B.
+    let out = send(
+        &a,
+        Method::DELETE,
+        "/api/session",
+        None,
+        Some(&ann_again),
+        &[],
+    )
+    .await;
+    assert_eq!(out.status, 204, "{}", out.body);
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while send(&b, Method::GET, "/api/account", None, Some(&ann_again), &[])
+        .await
+        .status
+        != 401
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "Ann's session still works on B"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // B followed every change by reading the accounts it named: never
+    // every account.
+    assert_eq!(accounts_reads(&b, "whole").await, 0);
+    let targeted = accounts_reads(&b, "targeted").await;
+    assert!(
+        targeted > targeted_before + 5,
+        "{targeted_before} then {targeted}"
+    );
+    assert_eq!(accounts_reads(&a, "whole").await, 0);
     a.stop().await;
     b.stop().await;
 }
