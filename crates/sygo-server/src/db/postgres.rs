@@ -31,6 +31,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0002_jobs.sql"),
     include_str!("../../migrations/postgres/0003_review_jobs_and_offers.sql"),
     include_str!("../../migrations/postgres/0004_one_rematch.sql"),
+    include_str!("../../migrations/postgres/0005_accounts_indexes.sql"),
 ];
 
 /// The channel on which the servers hear that `sygo admin` changed

@@ -40,6 +40,7 @@ pub(super) fn migrations() -> Migrations<'static> {
             "../../migrations/0013_review_jobs_and_offers.sql"
         )),
         M::up(include_str!("../../migrations/0014_one_rematch.sql")),
+        M::up(include_str!("../../migrations/0015_accounts_indexes.sql")),
     ])
 }
 
@@ -261,6 +262,32 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(migrations().validate().is_ok());
+    }
+
+    /// Reading some accounts again finds their sessions and the challenges
+    /// that name them by index, not by scanning the tables.
+    #[test]
+    fn some_accounts_are_read_by_index_from_migration_15() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrations().to_latest(&mut conn).unwrap();
+        let plan = |sql: &str| -> String {
+            let mut statement = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+            let details: Vec<String> = statement
+                .query_map([], |r| r.get::<_, String>(3))
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            details.join("; ")
+        };
+        let sessions = plan("SELECT * FROM sessions WHERE account_id IN (1, 2)");
+        assert!(sessions.contains("sessions_by_account"), "{sessions}");
+        let challenges =
+            plan("SELECT * FROM challenges WHERE account_id IN (1, 2) OR opponent_id IN (1, 2)");
+        assert!(
+            challenges.contains("challenges_by_account")
+                && challenges.contains("challenges_by_opponent"),
+            "{challenges}"
+        );
     }
 
     /// A database that holds two rematches of one game keeps the first as
