@@ -7,20 +7,25 @@
 //! - `Stone(p)`: a stone on p, a placement or a growth step (the position
 //!   says which). A placement ends the turn by itself (RULES.md §4), so the
 //!   state after it is already the opponent's: one tree level saved.
-//! - `Finish`: ends a growth turn (offered once the turn has a stone).
+//! - `Finish`: ends a growth turn, offered once the turn has a stone and
+//!   no group of the mover is left without a liberty (RULES.md §7).
 //! - `Pass`: offered at the start of a turn. Resigning is not an action of
 //!   the tree; a player resigns from the search's win rate.
 //!
-//! Only *eligible* stones are offered ([`Position::eligible_step`]): allowed,
-//! and leaving the new stone's group a liberty. So `Finish` is always legal
-//! after any step the search takes, and no line of the tree dead-ends in a
-//! turn that cannot be completed. What this leaves out: a growth that
-//! momentarily leaves a group without liberties, rescued by a capture later
-//! in the same turn (RULES.md §7). Another order often reaches the same
-//! turn, the capturing stone last, but not always: when two groups fill an
-//! enemy group's last two liberties and each stone alone leaves its own
-//! group without a liberty, neither is eligible (docs/ai.md, "a known gap
-//! of the search").
+//! Every stone the rules allow is offered, as long as the turn can still be
+//! completed after it. A placement is allowed only if its turn is legal. A
+//! growth that keeps its group a liberty ([`Position::eligible_step`]),
+//! played while no group lacks one, leaves the turn free to end and is
+//! offered at once; any other growth (one that leaves a group without a
+//! liberty, or one played while a group already lacks one) is offered only
+//! if the turn can still be completed after it
+//! ([`Position::turn_can_be_completed`]: a later capture in the same turn
+//! rescues the group, RULES.md §7). So the search plays every legal growth
+//! turn, Sygo's multi-group liberty race among them: two groups filling an
+//! enemy group's last two liberties, each stone alone leaving its own group
+//! without a liberty, as Black's B1,D1 in `sygo 5 4W/5/5/WWBWW/B1W1B b - 0`.
+//! And no line of the tree dead-ends: a state with a turn in progress
+//! always offers a step, `Finish` or a stone that leads on to one.
 //!
 //! Two orders of the same growth steps reach the same state, and
 //! [`Position::hash`] hashes the turn in progress, so the search merges them
@@ -99,17 +104,57 @@ impl StepGame {
         if pos.is_over() {
             return;
         }
+        // A group left without a liberty by a step before: every stone must
+        // keep the turn completable, and the turn may not end yet.
+        let stranded = pos.group_without_liberty().is_some();
+        let mut scratch: Option<Box<Position>> = None;
         pos.for_each_allowed_step(|p, kind| {
-            if kind == StepKind::Placement || pos.eligible_step(p).is_some() {
+            // A placement is allowed only if the turn it completes is legal.
+            let offered = kind == StepKind::Placement
+                || (!stranded && pos.eligible_step(p).is_some())
+                || completable_after(pos, p, &mut scratch);
+            if offered {
                 f(Step::Stone(p), Some(kind));
             }
         });
-        if pos.turn_in_progress() {
-            f(Step::Finish, None);
-        } else {
+        if !pos.turn_in_progress() {
             f(Step::Pass, None);
+        } else if !stranded {
+            f(Step::Finish, None);
         }
     }
+
+    /// Ends the turn in progress where it is, after the steps that complete
+    /// it if a group is left without a liberty
+    /// ([`Position::turn_completion`]); each step taken is pushed on
+    /// `steps`. Nothing happens between turns. The way every player's
+    /// playout or completion rule ends a turn the tree left unfinished.
+    pub fn complete_turn(&mut self, steps: &mut Vec<Step>) {
+        if !self.position.turn_in_progress() {
+            return;
+        }
+        let rescue = self
+            .position
+            .turn_completion()
+            .expect("every state the search reaches can be completed");
+        for p in rescue {
+            self.apply(Step::Stone(p));
+            steps.push(Step::Stone(p));
+        }
+        if self.position.turn_in_progress() {
+            self.apply(Step::Finish);
+            steps.push(Step::Finish);
+        }
+    }
+}
+
+/// Whether the turn in progress of `pos` can still be completed after the
+/// growth at p (allowed), played on `scratch` (made on first use).
+fn completable_after(pos: &Position, p: Point, scratch: &mut Option<Box<Position>>) -> bool {
+    let next = scratch.get_or_insert_with(|| Box::new(pos.clone()));
+    next.as_mut().clone_from(pos);
+    next.play_step_unchecked(p);
+    next.turn_can_be_completed()
 }
 
 impl GameState for StepGame {

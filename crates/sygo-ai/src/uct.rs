@@ -9,10 +9,12 @@
 //! of the game by the rules library's random player
 //! (`sygo_rules::Position::play_random_game`), after the growth turn in
 //! progress at the leaf is completed the way that player would (after each
-//! growth step, end the turn with probability ½, else another eligible growth
-//! step drawn uniformly). The decision is the most visited whole turn
-//! (`turns`); where the tree stops in the middle of a turn, the turn ends
-//! there.
+//! growth step, end the turn with probability ½, else another growth step
+//! drawn uniformly among those the search offers); a turn that a group is
+//! left without a liberty in is completed by the steps that rescue it
+//! ([`StepGame::complete_turn`]). The decision is the most visited whole
+//! turn (`turns`); where the tree stops in the middle of a turn, the turn
+//! ends there, rescued the same way if need be.
 //!
 //! It searches on one thread unless told otherwise, so that in a match
 //! played two games at a time on two cores each player has one core.
@@ -73,9 +75,8 @@ impl Policy<StepGame> for UctPolicy {
             let i = ((u64::from(self.rng.next_u32()) * self.steps.len() as u64) >> 32) as usize;
             state.apply(self.steps[i]);
         }
-        if state.position().turn_in_progress() {
-            state.apply(Step::Finish);
-        }
+        self.steps.clear();
+        state.complete_turn(&mut self.steps);
         state.position_mut().play_random_game(&mut self.rng);
         state.final_outcome()
     }
@@ -204,11 +205,11 @@ impl Player for UctPlayer {
         if !root.is_over() {
             run_parallel(&mut self.searches, &limits);
         }
-        // Where the tree stops in the middle of a turn, the turn ends.
+        // Where the tree stops in the middle of a turn, the turn ends (once
+        // a group left without a liberty is rescued).
         let mut complete = |s: &mut StepGame, steps: &mut Vec<Step>| {
             if s.position().turn_in_progress() {
-                s.apply(Step::Finish);
-                steps.push(Step::Finish);
+                s.complete_turn(steps);
             } else if steps.is_empty() {
                 s.apply(Step::Pass);
                 steps.push(Step::Pass);

@@ -1,5 +1,6 @@
 //! The search players on real boards: the steps the search may take are
-//! exactly the rules' eligible steps, decisions and analyses are legal and
+//! exactly the allowed steps after which the turn can still be completed,
+//! decisions and analyses are legal and
 //! consistent, the tree is kept between turns, a tiny memory still answers,
 //! options are read or refused with a reason, and a search stops on its
 //! flag.
@@ -23,7 +24,9 @@ fn boards() -> Vec<Geometry> {
     ]
 }
 
-/// Positions along random games, some in the middle of a growth turn.
+/// Positions along random games, some in the middle of a growth turn, and
+/// some of those after a growth that left a group without a liberty that a
+/// later capture can rescue (a state the search can reach).
 fn positions(geometry: Geometry, seed: u64) -> Vec<Position> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut pos = Position::new(geometry);
@@ -38,7 +41,14 @@ fn positions(geometry: Geometry, seed: u64) -> Vec<Position> {
                 partial.play_step(p).unwrap();
             }
             if partial.turn_in_progress() {
+                let stranded = partial.allowed_steps().into_iter().find_map(|p| {
+                    let mut next = partial.clone();
+                    next.play_step(p).unwrap();
+                    (next.group_without_liberty().is_some() && next.turn_can_be_completed())
+                        .then_some(next)
+                });
                 out.push(partial);
+                out.extend(stranded);
             }
         }
         pos.play_random_turn(&mut rng);
@@ -57,25 +67,22 @@ fn expected_steps(pos: &Position) -> BTreeSet<String> {
         let Ok(kind) = pos.check_step(p) else {
             continue;
         };
-        // A growth stone must leave its group a liberty; a placement must
-        // complete a legal turn (check_step already says so).
-        let keeps_a_liberty = {
+        // A growth stone must leave a turn that can still be completed; a
+        // placement must complete a legal turn (check_step already says so).
+        let completable = {
             let mut after = pos.clone();
             after.play_step(p).unwrap();
-            kind == StepKind::Placement || !after.liberties(p).is_empty()
+            kind == StepKind::Placement || after.turn_can_be_completed()
         };
-        if keeps_a_liberty {
+        if completable {
             out.insert(format!("{p:?}"));
         }
     }
-    out.insert(
-        if pos.turn_in_progress() {
-            "finish"
-        } else {
-            "pass"
-        }
-        .to_string(),
-    );
+    if !pos.turn_in_progress() {
+        out.insert("pass".to_string());
+    } else if pos.check_finish().is_ok() {
+        out.insert("finish".to_string());
+    }
     out
 }
 
@@ -95,7 +102,7 @@ fn offered_steps(pos: &Position) -> BTreeSet<String> {
 }
 
 #[test]
-fn the_search_is_offered_exactly_the_eligible_steps() {
+fn the_search_is_offered_exactly_the_steps_that_can_complete_a_turn() {
     let mut checked = 0;
     for (i, geometry) in boards().into_iter().enumerate() {
         for seed in 0..3 {

@@ -13,7 +13,9 @@
 //! - [`Position`]: stones, side to move, balance state, passes, result, and
 //!   the turn in progress, built **step by step** ([`Position::play_step`],
 //!   [`Position::finish_turn`], [`Position::allowed_steps`]) or played whole
-//!   ([`Position::play_turn`] with a [`Turn`] read from `D5,F7,K10`).
+//!   ([`Position::play_turn`] with a [`Turn`] read from `D5,F7,K10`);
+//!   whether a turn that a growth left with a group without liberties can
+//!   still be completed ([`Position::turn_can_be_completed`]).
 //! - [`Game`]: a position with the turns that led to it, and undo.
 //! - [`TurnSummary`]: the facts of a turn as the rules played it (its kind,
 //!   the stones grown and the groups they grew, the stone placed, the
@@ -75,6 +77,7 @@
 mod base_groups;
 mod board;
 mod color;
+mod completion;
 mod coord;
 mod danger;
 mod diagram;

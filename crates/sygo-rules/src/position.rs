@@ -7,7 +7,8 @@
 //! The play API comes in tiers:
 //!
 //! - queries: [`Position::check_step`], [`Position::allowed_steps`],
-//!   [`Position::check_finish`];
+//!   [`Position::check_finish`], and whether a turn that cannot end now can
+//!   still be completed, [`Position::turn_can_be_completed`];
 //! - checked play: [`Position::play_step`], [`Position::finish_turn`],
 //!   [`Position::play_turn`], which refuse with a typed error and leave the
 //!   position untouched;
@@ -411,7 +412,7 @@ impl Position {
 
     /// A new stone whose group has no liberty, if any. Only groups that hold a
     /// new stone can have lost their last liberty this turn.
-    fn first_dead_stone(&self) -> Option<usize> {
+    pub(crate) fn first_dead_stone(&self) -> Option<usize> {
         self.board
             .added()
             .iter()
@@ -446,7 +447,8 @@ impl Position {
     ///
     /// A placement is allowed only if the turn it completes is legal (§7); a
     /// growth step is allowed by §5 alone, even if the turn could not end
-    /// right after it ([`Position::check_finish`] says).
+    /// right after it ([`Position::check_finish`] says), or could not be
+    /// completed at all ([`Position::turn_can_be_completed`] says).
     ///
     /// # Errors
     ///

@@ -1,8 +1,9 @@
 //! Memory figures of the rules engine, checked as a user would see them: the
 //! size of a position, that copying one and playing random games from it
-//! allocate nothing on the heap, and that the capture reading allocates
-//! nothing once it has read a board (a counting allocator watches this test
-//! binary).
+//! allocate nothing on the heap, that the capture reading allocates
+//! nothing once it has read a board, and that asking whether a turn can
+//! be completed allocates nothing when no group lacks a liberty (a counting
+//! allocator watches this test binary).
 
 // A global allocator can only be written with `unsafe`: this one forwards
 // every call to the system allocator unchanged.
@@ -118,5 +119,31 @@ fn the_capture_reading_allocates_nothing_once_it_has_read_a_board() {
             positions.len()
         );
         assert_eq!(n, 0, "{g}: {n} allocations while reading captures");
+    }
+}
+
+/// Whether a turn in progress can be completed, asked after every step of
+/// random turns (which leave every group a liberty): no allocation.
+#[test]
+fn asking_whether_a_turn_can_be_completed_allocates_nothing_when_it_may_end() {
+    for g in [Geometry::sygo(19).unwrap(), Geometry::hexsygo(10).unwrap()] {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut pos = Position::new(g);
+        let mut asked = 0;
+        while !pos.is_over() {
+            let stones = pos.random_turn_stones(&mut rng);
+            let mut turn = pos.clone();
+            let n = allocations_during(|| {
+                for &p in &stones {
+                    turn.play_step_unchecked(p);
+                    assert!(turn.turn_can_be_completed());
+                    assert_eq!(turn.group_without_liberty(), None);
+                    asked += 1;
+                }
+            });
+            assert_eq!(n, 0, "{g}: {n} allocations");
+            pos.play_random_turn(&mut rng);
+        }
+        assert!(asked > 100, "{g}: asked {asked} times");
     }
 }

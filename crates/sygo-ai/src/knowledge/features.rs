@@ -331,7 +331,9 @@ impl Features {
         // For each liberty, the mover's groups next to it (at most 6).
         let mut growers = [[NONE; 6]; KEPT_LIBERTIES];
         for (i, &l) in libs.iter().enumerate() {
-            if pos.eligible_step(l) != Some(sygo_rules::StepKind::Growth) {
+            // An allowed growth, even one that leaves its group without a
+            // liberty until the capture (RULES.md §7).
+            if pos.check_step(l) != Ok(sygo_rules::StepKind::Growth) {
                 return false;
             }
             let mut n = 0;
@@ -512,6 +514,31 @@ pub(crate) struct StepFacts {
     /// Our stones in danger kept by a safe turn of the defence reading
     /// through this point (`Features::read_defences`).
     pub(crate) defends: u32,
+    /// It leaves a group of ours without a liberty for a moment: the turn
+    /// can end only after a capture later in it rescues the group (RULES.md
+    /// §7; the search offers the stone only if one can). Such a stone is
+    /// part of a capture: `captures_with` counts at least the stones that
+    /// the rescue reverses.
+    pub(crate) transient: bool,
+}
+
+/// The opponent stones that the turn through p reverses, where the stone
+/// on p (a growth the search offers) leaves a group of `me` without a
+/// liberty: p, then the rules library's completion of the turn
+/// (`Position::turn_completion`). 0 if the turn cannot be completed.
+fn rescue_captures(pos: &Position, p: Point, me: Color) -> u32 {
+    let mut next = pos.clone();
+    if next.play_step(p).is_err() {
+        return 0;
+    }
+    let Some(rest) = next.turn_completion() else {
+        return 0;
+    };
+    for q in rest {
+        next.play_step_unchecked(q);
+    }
+    let them = me.opponent();
+    pos.stone_count(them).saturating_sub(next.stone_count(them))
 }
 
 /// The facts of a stone of `me` on vacant p.
@@ -550,6 +577,11 @@ pub(crate) fn step_facts(pos: &Position, f: &Features, p: Point, me: Color) -> S
     }
     facts.contact = n_theirs > 0;
     facts.captures_with = f.capture_through(p);
+    if pos.eligible_step(p).is_none() {
+        // Offered, yet its group has no liberty: a rescue follows.
+        facts.transient = true;
+        facts.captures_with = facts.captures_with.max(rescue_captures(pos, p, me));
+    }
     facts.spoils = f.spoils(p);
     facts.defends = f.defends(p);
     facts.own_eye = vacant == 0 && n_theirs == 0;

@@ -52,7 +52,13 @@
 //! Otherwise each stone is drawn uniformly among the *eligible* points
 //! ([`Position::eligible_step`]): a vacant point is drawn at random, and one
 //! found ineligible is set aside for the rest of the turn, so a turn costs at
-//! most one look at each vacant point. The points are kept in an array of
+//! most one look at each vacant point. An eligible stone leaves its group a
+//! liberty, so a turn may always end after it; the stones that leave a group
+//! without a liberty for a moment, rescued by a capture later in the turn,
+//! are played only in the whole turns of rule 4, which the reading gives
+//! legal. A playout that starts in the middle of a turn the tree left with
+//! a group without a liberty first plays the steps that rescue it
+//! ([`Position::turn_completion`]). The points are kept in an array of
 //! our own, updated as stones are played (stones never leave the board, and
 //! reversals change no vacant point).
 
@@ -175,8 +181,12 @@ impl Playouts {
     pub fn play(&mut self, pos: &mut Position, trace: &mut Trace) -> Outcome {
         self.list_points(pos.geometry());
         if self.settings.uniform > 0.0 && self.chance(self.settings.uniform) {
-            // A growth turn in progress ends where it is.
+            // A growth turn in progress ends where it is, once a group the
+            // tree left without a liberty is rescued.
             if pos.turn_in_progress() {
+                self.collect_vacant(pos);
+                self.this_turn.clear();
+                self.rescue(pos, trace);
                 pos.finish_turn_unchecked();
             }
             pos.play_random_game(&mut self.rng);
@@ -188,7 +198,10 @@ impl Playouts {
         self.last_turn.clear();
         if pos.turn_in_progress() {
             self.this_turn.clear();
-            self.grow_on(pos, trace);
+            self.rescue(pos, trace);
+            if !pos.turn_ended_by_placement() {
+                self.grow_on(pos, trace);
+            }
             pos.finish_turn_unchecked();
             self.revive();
         }
@@ -381,6 +394,22 @@ impl Playouts {
         }
         std::mem::swap(&mut self.last_turn, &mut self.this_turn);
         self.revive();
+    }
+
+    /// Plays the steps that complete a turn in progress that the tree left
+    /// with a group without a liberty (a capture later in the turn must
+    /// rescue it, RULES.md §7): the rules library's completion. Nothing
+    /// otherwise.
+    fn rescue(&mut self, pos: &mut Position, trace: &mut Trace) {
+        if pos.group_without_liberty().is_none() {
+            return;
+        }
+        let steps = pos
+            .turn_completion()
+            .expect("the tree offers only steps whose turn can be completed");
+        for p in steps {
+            self.play_at(pos, p, trace);
+        }
     }
 
     /// Goes on with growth steps after a first one, while the coin says so.
@@ -608,6 +637,62 @@ mod tests {
         };
         let mut every = Playouts::new(settings, 5);
         assert!((0..20).all(|_| growth_turn(&mut every, &large, "C8") == 3));
+    }
+
+    /// A playout from a turn the tree left with a group without a liberty
+    /// (Black's B1 in `sygo 5 4W/5/5/WWBWW/B1W1B`, which D1 rescues by
+    /// reversing White C1) plays the rescue before it ends the turn, the
+    /// uniform playouts too: `finish_turn_unchecked` checks in debug builds
+    /// that the turn may end.
+    #[test]
+    fn a_turn_left_without_a_liberty_is_rescued_first() {
+        let g = Geometry::sygo(5).unwrap();
+        let at = |s: &str| g.parse_point(s).unwrap();
+        let mut start: Position = "sygo 5 4W/5/5/WWBWW/B1W1B b - 0".parse().unwrap();
+        start.play_step(at("B1")).unwrap();
+        assert!(start.group_without_liberty().is_some());
+        for uniform in [0.0, 1.0] {
+            let settings = PlayoutSettings {
+                uniform,
+                ..PlayoutSettings::default()
+            };
+            let mut playouts = Playouts::new(settings, 3);
+            for _ in 0..20 {
+                let mut pos = start.clone();
+                playouts.play(&mut pos, &mut Trace::default());
+                assert!(pos.is_over());
+                pos.check_invariants();
+            }
+        }
+        let mut playouts = Playouts::new(PlayoutSettings::default(), 3);
+        let mut pos = start.clone();
+        playouts.list_points(g);
+        playouts.collect_vacant(&pos);
+        playouts.rescue(&mut pos, &mut Trace::default());
+        assert_eq!(pos.turn_stones(), vec![at("B1"), at("D1")]);
+        assert_eq!(pos.check_finish(), Ok(()));
+    }
+
+    /// Rule 4 plays the race whose stones each leave their group without a
+    /// liberty: White's C1, just played, is reversed by B1 and D1.
+    #[test]
+    fn the_reading_plays_a_race_of_stones_without_liberties() {
+        let g = Geometry::sygo(5).unwrap();
+        let at = |s: &str| g.parse_point(s).unwrap();
+        let start: Position = "sygo 5 4W/5/5/WWBWW/B1W1B b - 0".parse().unwrap();
+        let settings = PlayoutSettings {
+            reading: 1.0,
+            ..PlayoutSettings::default()
+        };
+        let mut playouts = Playouts::new(settings, 1);
+        let mut pos = start.clone();
+        playouts.list_points(g);
+        playouts.collect_vacant(&pos);
+        playouts.last_turn = vec![at("C1")];
+        playouts.play_turn(&mut pos, &mut Trace::default());
+        assert_eq!(pos.stone_at(at("C1")), Some(Color::Black));
+        assert_eq!(pos.side_to_move(), Color::White);
+        pos.check_invariants();
     }
 
     /// A playout from the middle of a growth turn finishes it first.

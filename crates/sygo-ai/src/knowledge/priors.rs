@@ -16,6 +16,7 @@
 //! | a placement on the edge, or next to the edge | worse |
 //! | a placement in contact with the opponent that has two liberties or fewer | worse |
 //! | a stone of a turn that reverses an opponent group in danger (the rules library's exact one-turn reading: several groups growing together, a balance turn) | very good, more for more stones |
+//! | a growth that leaves its group without a liberty until a later stone of the turn captures (offered only when the turn can be completed) | very good, as a stone of a capturing turn, more for more stones |
 //! | a growth onto a liberty of a group whose liberties can all be filled this turn, each by another of our groups (without the reading) | good, more for more stones |
 //! | a growth of our group in danger that leaves it three liberties or more | good, more for more stones |
 //! | a growth of a group that could capture elsewhere, capturing nothing (a group grows once a turn) | bad |
@@ -131,6 +132,14 @@ pub(crate) fn stone_prior(
         let size = facts.captures.min(10) as f32;
         return Prior {
             value: 0.8 + 0.015 * size,
+            weight: strong,
+        };
+    }
+    if facts.transient {
+        // No liberty of its own until a later stone of the turn captures:
+        // a stone of a capturing turn, not a self-atari.
+        return Prior {
+            value: 0.78 + 0.01 * facts.captures_with.min(10) as f32,
             weight: strong,
         };
     }
@@ -349,6 +358,23 @@ mod tests {
             .parse()
             .unwrap();
         assert!(prior_of(&later, "B5").value > 0.4);
+    }
+
+    /// Black's B1 and D1 (Sygo 5×5) each leave a group without a liberty
+    /// until the other fills White C1's last liberty and the capture unites
+    /// them with C2: stones of a capturing turn, believed good, not
+    /// self-ataris; once one is played, the other captures.
+    #[test]
+    fn a_stone_rescued_by_a_later_capture_is_believed_good() {
+        let mut pos: Position = "sygo 5 4W/5/5/WWBWW/B1W1B b - 0".parse().unwrap();
+        for stone in ["B1", "D1"] {
+            assert!(prior_of(&pos, stone).value >= 0.78, "{stone}");
+            let default = prior_with(&pos, stone, &PriorSettings::default());
+            assert!(default.value >= 0.7, "{stone}: {default:?}");
+        }
+        pos.play_step(pos.geometry().parse_point("B1").unwrap())
+            .unwrap();
+        assert!(prior_of(&pos, "D1").value >= 0.8);
     }
 
     /// White's A1 (Sygo 7×7) has two liberties: A2, next to Black's A3 (a

@@ -19,11 +19,13 @@ fn hex(n: u8) -> Geometry {
     Geometry::hexsygo(n).unwrap()
 }
 
-/// Every position: the first set and the multi-group races.
+/// Every position: the first set, the multi-group races, the endgames and
+/// the races whose every stone alone is without a liberty.
 pub fn all() -> Vec<Puzzle> {
     let mut all = first_set();
     all.extend(races());
     all.extend(endgames());
+    all.extend(races_without_a_liberty());
     all
 }
 
@@ -1923,6 +1925,111 @@ pub fn endgames() -> Vec<Puzzle> {
             goal: Goal::BestPlay,
             solution: "E1,F4",
             wrong: &["B3", "B3,F4", "F2,F4"],
+        },
+    ]
+}
+
+/// Multi-group liberty races whose every stone, played alone, leaves its
+/// own group without a liberty: the turn is legal only because its last
+/// stone reverses the enemy group, which unites the groups with a living
+/// one (RULES.md §7). The search could not play them while it offered
+/// only stones that keep their group a liberty (docs/ai.md, "The search
+/// over steps").
+pub fn races_without_a_liberty() -> Vec<Puzzle> {
+    vec![
+        // White's ten stones have two liberties, B1 and F1, each the only
+        // liberty of a Black corner stone. Either stone alone is suicide;
+        // both reverse the white group, which unites them with Black's wall.
+        // Otherwise White takes a corner stone at B1 or F1.
+        Puzzle {
+            name: "black fills two last liberties, each stone without one",
+            geometry: sygo(7),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                A B C D E F G
+              7 . . . . . . . 7
+              6 . . . . . . . 6
+              5 . . . . . . . 5
+              4 . . . . . . . 4
+              3 X X X X X X X 3
+              2 O O O O O O O 2
+              1 X . O O O . X 1
+                A B C D E F G
+            ",
+            goal: Goal::Capture("A2"),
+            solution: "B1,F1",
+            wrong: &["D4", "C5"],
+        },
+        // White's fourteen stones have three liberties, A1, D1 and A4, each
+        // the only liberty of a Black stone (B1, E1, A5) that has no other:
+        // three groups grow at once, each stone alone without a liberty.
+        Puzzle {
+            name: "black fills three last liberties, each stone without one",
+            geometry: sygo(7),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                A B C D E F G
+              7 X X X . . . . 7
+              6 O O X . . . . 6
+              5 X O X . . . . 5
+              4 . O X . . . . 4
+              3 O O X X X X X 3
+              2 O O O O O O X 2
+              1 . X O . X O X 1
+                A B C D E F G
+            ",
+            goal: Goal::Capture("A2"),
+            solution: "A1,D1,A4",
+            wrong: &["E4", "D6"],
+        },
+        // The hex board: White's seven stones have two liberties, the corners
+        // A1 and D1, each the only liberty of a Black stone next to it (B1,
+        // E2).
+        Puzzle {
+            name: "black fills two hex liberties, each stone without one",
+            geometry: hex(4),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                   D E F G
+              7    . . . . 7
+              6   . . . . . 6
+              5  . . . . . . 5
+              4 . . . . X X X 4
+              3  X X X X O O 3
+              2   O O O O X 2
+              1    . X O . 1
+                   A B C D
+            ",
+            goal: Goal::Capture("A2"),
+            solution: "A1,D1",
+            wrong: &["D4"],
+        },
+        // Hexsygo 5: White's eleven stones have three liberties, B1, D1 and
+        // A4, each the only liberty of a Black corner stone (A1, E1, A5).
+        Puzzle {
+            name: "black fills three hex liberties, each stone without one",
+            geometry: hex(5),
+            to_move: Color::Black,
+            growth: Growth::Started,
+            board: "
+                    E F G H J
+              9     . . . . . 9
+              8    . . . . . . 8
+              7   X . . . . . . 7
+              6  O X . . . . . . 6
+              5 X O X . . . . . . 5
+              4  . O X . . . . . 4
+              3   O X X X X X X 3
+              2    O O O O O O 2
+              1     X . O . X 1
+                    A B C D E
+            ",
+            goal: Goal::Capture("A2"),
+            solution: "B1,D1,A4",
+            wrong: &["D4"],
         },
     ]
 }
