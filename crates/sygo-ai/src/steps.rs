@@ -20,7 +20,9 @@
 //! liberty, or one played while a group already lacks one) is offered only
 //! if the turn can still be completed after it
 //! ([`Position::turn_can_be_completed`]: a later capture in the same turn
-//! rescues the group, RULES.md §7). So the search plays every legal growth
+//! rescues the group, RULES.md §7). The rule is the rules crate's
+//! [`Position::for_each_completable_step`], which the Python package's
+//! actions follow as well. So the search plays every legal growth
 //! turn, Sygo's multi-group liberty race among them: two groups filling an
 //! enemy group's last two liberties, each stone alone leaving its own group
 //! without a liberty, as Black's B1,D1 in `sygo 5 4W/5/5/WWBWW/B1W1B b - 0`.
@@ -104,19 +106,13 @@ impl StepGame {
         if pos.is_over() {
             return;
         }
-        // A group left without a liberty by a step before: every stone must
-        // keep the turn completable, and the turn may not end yet.
+        // The stones: every step the rules allow after which the turn can
+        // still be completed (one rule, shared with every step-by-step
+        // player: `Position::for_each_completable_step`).
+        pos.for_each_completable_step(|p, kind| f(Step::Stone(p), Some(kind)));
+        // A group left without a liberty by a step before: the turn may not
+        // end yet.
         let stranded = pos.group_without_liberty().is_some();
-        let mut scratch: Option<Box<Position>> = None;
-        pos.for_each_allowed_step(|p, kind| {
-            // A placement is allowed only if the turn it completes is legal.
-            let offered = kind == StepKind::Placement
-                || (!stranded && pos.eligible_step(p).is_some())
-                || completable_after(pos, p, &mut scratch);
-            if offered {
-                f(Step::Stone(p), Some(kind));
-            }
-        });
         if !pos.turn_in_progress() {
             f(Step::Pass, None);
         } else if !stranded {
@@ -146,15 +142,6 @@ impl StepGame {
             steps.push(Step::Finish);
         }
     }
-}
-
-/// Whether the turn in progress of `pos` can still be completed after the
-/// growth at p (allowed), played on `scratch` (made on first use).
-fn completable_after(pos: &Position, p: Point, scratch: &mut Option<Box<Position>>) -> bool {
-    let next = scratch.get_or_insert_with(|| Box::new(pos.clone()));
-    next.as_mut().clone_from(pos);
-    next.play_step_unchecked(p);
-    next.turn_can_be_completed()
 }
 
 impl GameState for StepGame {

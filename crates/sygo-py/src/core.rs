@@ -1,18 +1,20 @@
 //! The state of a game as a sequence of actions, in plain Rust: what the
 //! Python `State` wraps.
 //!
-//! The actions are the steps the AI's search takes (`sygo_ai::StepGame`):
-//! a stone that is *eligible* (allowed by the rules, and leaving its group a
-//! liberty, `Position::eligible_step`), `end` after a growth step, `pass` at
-//! the start of a turn. A placement ends its turn by itself. So the turn in
-//! progress can always end: no action leads to a turn that cannot be
-//! completed. What this leaves out is a growth step that leaves its group
-//! without liberties for a moment, rescued by a capture later in the same
-//! turn (RULES.md §7): rare, and when the capture cannot come first (it
-//! would freeze the group that grows), a turn the actions cannot make.
+//! The actions are the steps the AI's search takes (`sygo_ai::StepGame`),
+//! by the same rule (`Position::for_each_completable_step` in the rules
+//! crate): a stone the rules allow after which the turn can still be
+//! completed, `end` once the turn has a stone and no group of the mover is
+//! left without a liberty, `pass` at the start of a turn. A placement ends
+//! its turn by itself. A growth step may leave its group without liberties
+//! for a moment, to be rescued by a capture later in the same turn (RULES.md
+//! §7): it is an action when such a rescue can still come, and `end` waits
+//! for it. So every legal turn can be made by actions, and no action leads
+//! to a turn that cannot be completed: a state with a turn in progress
+//! always has `end` or a stone that leads on to it.
 //!
 //! Whole turns ([`Core::apply_turn`]) are played by the rules as written,
-//! all or nothing, so such turns are accepted there.
+//! all or nothing, and recorded as the same actions.
 
 use std::sync::Arc;
 
@@ -179,17 +181,13 @@ impl Core {
         }
         let numbering = self.numbering();
         let mut stones: Vec<usize> = Vec::with_capacity(pos.vacant_count());
-        pos.for_each_allowed_step(|p, kind| {
-            if kind == StepKind::Placement || pos.eligible_step(p).is_some() {
-                stones.push(numbering.action_of(p));
-            }
-        });
+        pos.for_each_completable_step(|p, _| stones.push(numbering.action_of(p)));
         stones.sort_unstable();
         stones.into_iter().for_each(&mut f);
-        if pos.turn_in_progress() {
-            f(numbering.end());
-        } else {
+        if !pos.turn_in_progress() {
             f(numbering.pass());
+        } else if pos.group_without_liberty().is_none() {
+            f(numbering.end());
         }
     }
 
@@ -197,7 +195,7 @@ impl Core {
     pub(crate) fn is_legal(&self, action: i64) -> bool {
         match self.numbering().decode(action) {
             None => false,
-            Some(Action::Stone(p)) => self.pos.eligible_step(p).is_some(),
+            Some(Action::Stone(p)) => self.pos.completable_step(p).is_some(),
             Some(Action::End) => self.pos.turn_in_progress() && self.pos.check_finish().is_ok(),
             Some(Action::Pass) => !self.pos.is_over() && !self.pos.turn_in_progress(),
         }
@@ -244,10 +242,11 @@ impl Core {
         }
     }
 
-    /// A stone on p, if eligible; a placement ends the turn.
+    /// A stone on p, if the rules allow it and the turn can still be
+    /// completed after it; a placement ends the turn.
     #[inline]
     fn play_stone(&mut self, p: Point, action: u32) -> Result<(), Refusal> {
-        match self.pos.eligible_step(p) {
+        match self.pos.completable_step(p) {
             Some(StepKind::Growth) => {
                 self.pos.play_step_unchecked(p);
                 self.history.push(action);
@@ -264,14 +263,13 @@ impl Core {
     }
 
     /// Why a stone on p is not an action now: the rules' reason, or, for a
-    /// growth the rules allow, the step game's.
+    /// growth the rules allow, that the turn could no longer be completed.
     fn why_not(&self, p: Point) -> String {
         match self.pos.check_step(p) {
             Err(e) => e.to_string(),
             Ok(_) => format!(
-                "{} would leave its group without liberties: the rules allow that only if a later \
-                 capture of this turn gives the group a liberty, and the step actions leave such \
-                 steps out (apply_turn plays the whole turn as the rules do)",
+                "{} would leave a group without liberties that no capture later in this turn \
+                 can give one: the turn could not be completed (RULES.md §7)",
                 self.geometry().vertex(p)
             ),
         }

@@ -72,9 +72,9 @@ struct Inner {
 }
 
 /// The actions that play `turn` from `core`, each with the hash of the
-/// state it is played in; the stones in the order given where the step
-/// actions allow it (a growth that would be left without liberties until a
-/// later capture comes after that capture).
+/// state it is played in; the stones in the order given (every step of a
+/// legal turn, in its order, is a step action: the turn completes it), and
+/// otherwise each stone as soon as it is an action.
 pub(crate) fn plan_turn(core: &Core, turn: &Turn) -> Vec<(u64, usize)> {
     let numbering = core.numbering();
     let mut sim = core.clone();
@@ -85,7 +85,7 @@ pub(crate) fn plan_turn(core: &Core, turn: &Turn) -> Vec<(u64, usize)> {
             let mut rest = points.clone();
             while let Some(i) = rest
                 .iter()
-                .position(|&p| sim.pos.eligible_step(p).is_some())
+                .position(|&p| sim.pos.completable_step(p).is_some())
             {
                 let action = numbering.action_of(rest.remove(i));
                 plan.push((sim.pos.hash(), action));

@@ -215,9 +215,11 @@ impl PyState {
         self.core.current_player()
     }
 
-    /// The legal actions, in increasing order: the eligible stones, then
-    /// `end` during a growth turn or `pass` at the start of a turn. Empty
-    /// once the game is over, or for a `player` not to move.
+    /// The legal actions, in increasing order: the stones the rules allow
+    /// after which the turn can still be completed, then `end` during a
+    /// growth turn (once no group of the mover lacks a liberty) or `pass`
+    /// at the start of a turn. Empty once the game is over, or for a
+    /// `player` not to move.
     #[pyo3(signature = (player = None))]
     fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
         let mut out = Vec::new();
@@ -257,8 +259,8 @@ impl PyState {
         self.core.apply_turn(&turn).map_err(refusal)
     }
 
-    /// Every whole turn the actions can make from here (between turns: the
-    /// legal turns, pass first; during a turn: the turns that complete it,
+    /// Every whole turn the actions can make from here, which is every
+    /// legal turn (between turns: pass first; during a turn: the turns that complete it,
     /// its stones first), each once, as written. Raises `sygo.SygoError` if
     /// there are more than `limit` (growth turns multiply: each group
     /// grows at any of its liberties, or not).

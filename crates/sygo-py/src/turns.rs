@@ -1,5 +1,7 @@
 //! Every whole turn the step actions can make from a position: the legal
-//! turns, each once.
+//! turns, each once. The actions follow the rule of
+//! `Position::for_each_completable_step`, by which every legal turn can be
+//! made step by step, so this is every legal turn.
 //!
 //! A growth turn is a set of stones, one per grown group, played in some
 //! order; the number of such turns grows as the product of the groups'
@@ -18,8 +20,8 @@ use sygo_rules::{Point, Position, StepKind, Turn};
 pub(crate) struct TooMany(pub(crate) usize);
 
 /// The whole turns that complete the turn in progress of `pos` (every legal
-/// turn, between turns: the pass first), at most `limit`. Only eligible
-/// steps are taken, as by the step actions.
+/// turn, between turns: the pass first), at most `limit`. The steps taken
+/// are the step actions' (`Position::for_each_completable_step`).
 ///
 /// # Errors
 ///
@@ -77,14 +79,10 @@ impl Walk {
         Ok(())
     }
 
-    /// Every eligible next step of `pos`, and what follows it.
+    /// Every next step action of `pos`, and what follows it.
     fn expand(&mut self, pos: &Position) -> Result<(), TooMany> {
         let mut steps: Vec<(Point, StepKind)> = Vec::new();
-        pos.for_each_allowed_step(|p, kind| {
-            if kind == StepKind::Placement || pos.eligible_step(p).is_some() {
-                steps.push((p, kind));
-            }
-        });
+        pos.for_each_completable_step(|p, kind| steps.push((p, kind)));
         steps.sort_unstable_by_key(|&(p, _)| p);
         for (p, kind) in steps {
             let mut next = pos.clone();
@@ -96,9 +94,17 @@ impl Walk {
                     self.record(&next)
                 }
                 StepKind::Growth if self.expanded.insert(next.hash()) => {
-                    let mut end = next.clone();
-                    end.finish_turn_unchecked();
-                    self.record(&end).and_then(|()| self.expand(&next))
+                    // A group left without a liberty: the turn may not end
+                    // here (the step was taken only because a later capture
+                    // of this turn can still give it one).
+                    let ended = if next.group_without_liberty().is_none() {
+                        let mut end = next.clone();
+                        end.finish_turn_unchecked();
+                        self.record(&end)
+                    } else {
+                        Ok(())
+                    };
+                    ended.and_then(|()| self.expand(&next))
                 }
                 StepKind::Growth => Ok(()),
             };

@@ -63,24 +63,35 @@ def test_illegal_actions_are_refused_with_the_rules_reason(state):
         fresh.apply_turn("E5")
 
 
-def test_a_growth_left_without_liberties_is_not_an_action_but_the_whole_turn_is_legal():
+def test_a_growth_left_without_liberties_until_a_later_capture_is_an_action():
     # Black A1, C1, B3; White B1-B2 (liberties A2, C2) and A3. Black's growth
-    # A1-A2 leaves {A1, A2} without liberties until C2 reverses B1-B2.
+    # A1-A2 leaves {A1, A2} without liberties until C2 reverses B1-B2; C2
+    # first would freeze A1's group, so A2 must come first.
     start = "sygo 5 5/5/WB3/1W3/BWB2 b g 0"
     state = sygo.State.from_position(start)
+    end = state.get_game().end_action
     a2, c2 = state.string_to_action("A2"), state.string_to_action("C2")
-    assert a2 not in state.legal_actions() and c2 in state.legal_actions()
+    assert a2 in state.legal_actions() and c2 in state.legal_actions()
+    assert "A2,C2" in state.legal_turns()
+    state.apply_action(a2)
+    # The turn may not end while {A1, A2} has no liberty.
+    assert end not in state.legal_actions() and c2 in state.legal_actions()
     before = snapshot(state)
-    with pytest.raises(sygo.IllegalMove, match="A2 would leave its group without liberties"):
-        state.apply_action(a2)
+    with pytest.raises(sygo.IllegalMove, match="would leave your group at A. without liberties"):
+        state.apply_action(end)
     assert snapshot(state) == before
-    # The rules play the whole turn.
-    state.apply_turn("A2,C2")
+    # Every turn that completes it holds C2 (other groups may grow too).
+    rest = state.legal_turns()
+    assert rest[0] == "A2,C2" and all({"A2", "C2"} <= set(t.split(",")) for t in rest)
+    state.apply_action(c2)
+    state.apply_action(end)
     assert state.position() == "sygo 5 5/5/WB3/BBB2/BBB2 w g 0"
-    assert state.history() == [a2, c2, state.get_game().end_action]
+    assert state.history() == [a2, c2, end]
+    # The rules play the whole turn the same way.
+    whole = sygo.State.from_position(start)
+    whole.apply_turn("A2,C2")
+    assert whole.position() == state.position() and whole.history() == state.history()
     assert sygo.replay_turns(state.get_game(), ["A2,C2"], position=start)["position"] == state.position()
-    # ... which no order of actions reaches: C2 first freezes A1's group.
-    assert "A2,C2" not in sygo.State.from_position(start).legal_turns()
     assert state.undo() and state.turn_in_progress() and state.turn_stones() == ["A2", "C2"]
 
 

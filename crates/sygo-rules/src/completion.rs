@@ -151,6 +151,95 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Calls `f` with every step a player building a turn one step at a time
+    /// may take now: each step the rules allow
+    /// ([`Position::for_each_allowed_step`]) after which the turn can still
+    /// be completed ([`Position::turn_can_be_completed`]). With it, every
+    /// legal turn is reachable step by step, and no sequence of such steps
+    /// dead-ends: the turn may end once [`Position::group_without_liberty`]
+    /// is `None`, and otherwise some step offered leads on to that.
+    ///
+    /// A placement is allowed only if the turn it completes is legal. A
+    /// growth that keeps its group a liberty, played while no group of the
+    /// mover lacks one, leaves the turn free to end
+    /// ([`Position::eligible_step`]); any other growth is checked on a copy
+    /// of the position, made once per call and only when needed, so the
+    /// common case allocates nothing. The AI's step game and the Python
+    /// package's actions both take their stones from here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sygo_rules::{Geometry, Position};
+    /// let g = Geometry::sygo(5).unwrap();
+    /// let at = |s: &str| g.parse_point(s).unwrap();
+    /// // B1 and D1 each leave their group without a liberty, and together
+    /// // reverse White C1 (see `Position::turn_can_be_completed`).
+    /// let pos: Position = "sygo 5 4W/5/5/WWBWW/B1W1B b - 0".parse().unwrap();
+    /// let mut steps = Vec::new();
+    /// pos.for_each_completable_step(|p, _| steps.push(p));
+    /// assert!(steps.contains(&at("B1")) && steps.contains(&at("D1")));
+    /// ```
+    pub fn for_each_completable_step(&self, mut f: impl FnMut(Point, StepKind)) {
+        let stranded = self.first_dead_stone().is_some();
+        let mut scratch: Option<Box<Position>> = None;
+        self.for_each_allowed_step(|p, kind| {
+            if self.keeps_turn_completable(p, kind, stranded, &mut scratch) {
+                f(p, kind);
+            }
+        });
+    }
+
+    /// What a stone on p would be, if it is a step of
+    /// [`Position::for_each_completable_step`]: allowed by the rules, and
+    /// leaving a turn that can still be completed. `None` otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sygo_rules::{Geometry, Position, StepKind};
+    /// let g = Geometry::sygo(5).unwrap();
+    /// let at = |s: &str| g.parse_point(s).unwrap();
+    /// let pos: Position = "sygo 5 4W/5/5/WWBWW/B1W1B b - 0".parse().unwrap();
+    /// assert_eq!(pos.eligible_step(at("B1")), None); // no liberty left
+    /// assert_eq!(pos.completable_step(at("B1")), Some(StepKind::Growth));
+    /// // With White on C2, nothing rescues A1-B1.
+    /// let pos: Position = "sygo 5 4W/5/5/WWWWW/B1W1B b g 0".parse().unwrap();
+    /// assert_eq!(pos.completable_step(at("B1")), None);
+    /// ```
+    pub fn completable_step(&self, p: Point) -> Option<StepKind> {
+        let kind = self.check_step(p).ok()?;
+        let stranded = self.first_dead_stone().is_some();
+        self.keeps_turn_completable(p, kind, stranded, &mut None)
+            .then_some(kind)
+    }
+
+    /// Whether the turn can still be completed after the allowed step at p
+    /// of this kind; `stranded`: whether a group of the mover lacks a
+    /// liberty now. A growth that needs it is played on `scratch` (made on
+    /// first use).
+    #[inline]
+    fn keeps_turn_completable(
+        &self,
+        p: Point,
+        kind: StepKind,
+        stranded: bool,
+        scratch: &mut Option<Box<Position>>,
+    ) -> bool {
+        // A placement is allowed only if the turn it completes is legal.
+        if kind == StepKind::Placement
+            || (!stranded && self.board.stone_would_live(p.index(), self.side_to_move()))
+        {
+            return true;
+        }
+        let next = scratch.get_or_insert_with(|| copy_of(self));
+        next.as_mut().clone_from(self);
+        next.apply_step(p.index(), StepKind::Growth);
+        next.turn_can_be_completed()
+    }
+}
+
 /// The search of [`Position::turn_can_be_completed`]: the states read.
 #[derive(Default)]
 struct Rescue {
