@@ -19,12 +19,12 @@ mod tight;
 
 use std::collections::{BTreeSet, HashSet};
 
+use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 use sygo_ai::search::GameState;
 use sygo_ai::{Step, StepGame};
 use sygo_rules::{Color, Geometry, Point, Position, StepKind};
-use tight::{patch_fill, random_fill};
+use tight::{random_game_position, tight_position};
 
 /// A turn, as its stones in increasing order.
 type TurnSet = Vec<Point>;
@@ -178,34 +178,12 @@ fn run_board(g: Geometry, seed: u64, positions: usize, counts: &mut Counts) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     for i in 0..positions {
         let pos = if i % 5 == 4 {
-            let turns = rng.random_range(2..3 * g.num_points());
-            let mut pos = Position::new(g);
-            for _ in 0..turns {
-                if pos.is_over() {
-                    break;
-                }
-                pos.play_random_turn(&mut rng);
+            match random_game_position(&mut rng, g) {
+                Some(pos) => pos,
+                None => continue,
             }
-            if pos.is_over() {
-                continue;
-            }
-            pos
         } else {
-            let stones = if i % 5 == 3 {
-                let vacant = rng.random_range(0.1..0.4);
-                patch_fill(&mut rng, g, vacant)
-            } else {
-                let density = rng.random_range(0.45..0.9);
-                random_fill(&mut rng, g, density)
-            };
-            let side = if rng.random_bool(0.5) {
-                Color::Black
-            } else {
-                Color::White
-            };
-            // Black's balance turn in a third of the positions.
-            let growth_started = !rng.random_bool(1.0 / 3.0);
-            Position::from_parts(g, &stones, side, growth_started, 0, None).unwrap()
+            tight_position(&mut rng, g, i % 5 == 3, 0.45..0.9)
         };
         compare(&pos, counts);
     }

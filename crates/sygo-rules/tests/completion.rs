@@ -20,7 +20,7 @@ use diagram::{Growth, position};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use sygo_rules::{Color, Geometry, Point, Position, StepKind};
-use tight::{patch_fill, random_fill};
+use tight::{random_game_position, tight_position};
 
 // ------------------------------------------------------------ brute force
 
@@ -154,34 +154,12 @@ fn run_board(g: Geometry, seed: u64, positions: usize, counts: &mut Counts) {
     for i in 0..positions {
         let pos = if i % 4 == 3 {
             // A random game, stopped at a random turn.
-            let turns = rng.random_range(2..3 * g.num_points());
-            let mut pos = Position::new(g);
-            for _ in 0..turns {
-                if pos.is_over() {
-                    break;
-                }
-                pos.play_random_turn(&mut rng);
+            match random_game_position(&mut rng, g) {
+                Some(pos) => pos,
+                None => continue,
             }
-            if pos.is_over() {
-                continue;
-            }
-            pos
         } else {
-            let stones = if i % 4 == 2 {
-                let vacant = rng.random_range(0.1..0.4);
-                patch_fill(&mut rng, g, vacant)
-            } else {
-                let density = rng.random_range(0.35..0.9);
-                random_fill(&mut rng, g, density)
-            };
-            let side = if rng.random_bool(0.5) {
-                Color::Black
-            } else {
-                Color::White
-            };
-            // Black's balance turn in a third of the positions.
-            let growth_started = !rng.random_bool(1.0 / 3.0);
-            Position::from_parts(g, &stones, side, growth_started, 0, None).unwrap()
+            tight_position(&mut rng, g, i % 4 == 2, 0.35..0.9)
         };
         walk(&pos, &mut rng, 4, counts);
     }

@@ -23,17 +23,19 @@ mod reference;
 #[allow(dead_code)]
 #[path = "common/diagram.rs"]
 mod diagram;
+// The random games' positions of the helper are not used here.
+#[allow(dead_code)]
 #[path = "common/tight.rs"]
 mod tight;
 
 use std::collections::{BTreeSet, HashSet};
 
 use diagram::{Growth, position};
+use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 use reference::{Cell, RefPosition, Status, to_cell, to_point};
 use sygo_rules::{CaptureKind, CaptureReader, Color, Geometry, Point, Position, Turn};
-use tight::{patch_fill, random_fill};
+use tight::tight_position;
 
 // ------------------------------------------------------------ brute force
 
@@ -242,21 +244,7 @@ fn run_board(g: Geometry, seed: u64, positions: usize, counts: &mut Counts) {
             }
             pos
         } else {
-            let stones = if i % 4 == 2 {
-                let vacant = rng.random_range(0.1..0.4);
-                patch_fill(&mut rng, g, vacant)
-            } else {
-                let density = rng.random_range(0.35..0.9);
-                random_fill(&mut rng, g, density)
-            };
-            let side = if rng.random_bool(0.5) {
-                Color::Black
-            } else {
-                Color::White
-            };
-            // Black's balance turn in a third of the positions.
-            let growth_started = !rng.random_bool(1.0 / 3.0);
-            Position::from_parts(g, &stones, side, growth_started, 0, None).unwrap()
+            tight_position(&mut rng, g, i % 4 == 2, 0.35..0.9)
         };
         compare(&pos, &mut reader, counts);
     }

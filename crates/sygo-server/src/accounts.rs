@@ -206,32 +206,7 @@ impl Accounts {
             last_id: self.inner.read().last_id,
             ..Inner::default()
         };
-        for row in stored.accounts {
-            inner.last_id = inner.last_id.max(row.id);
-            inner.by_key.insert(row.name.to_ascii_lowercase(), row.id);
-            inner.by_id.insert(row.id, Account::from(row));
-        }
-        for s in stored.sessions {
-            inner.sessions.insert(
-                s.secret_hash,
-                Session {
-                    account_id: s.account_id,
-                    expires: s.expires,
-                },
-            );
-        }
-        for seat in stored.seats {
-            if let Some(color) = color_from(&seat.color) {
-                inner.add_seat((seat.game_id, color), seat.account_id, seat.claimed);
-            }
-        }
-        for v in stored.vacations {
-            inner
-                .vacations
-                .entry(v.account_id)
-                .or_default()
-                .push((v.started, v.ended));
-        }
+        inner.insert_stored(stored);
         *self.inner.write() = inner;
     }
 
@@ -260,32 +235,7 @@ impl Accounts {
             inner.vacations.remove(id);
         }
         inner.sessions.retain(|_, s| !ids.contains(&s.account_id));
-        for row in stored.accounts {
-            inner.last_id = inner.last_id.max(row.id);
-            inner.by_key.insert(row.name.to_ascii_lowercase(), row.id);
-            inner.by_id.insert(row.id, Account::from(row));
-        }
-        for s in stored.sessions {
-            inner.sessions.insert(
-                s.secret_hash,
-                Session {
-                    account_id: s.account_id,
-                    expires: s.expires,
-                },
-            );
-        }
-        for seat in stored.seats {
-            if let Some(color) = color_from(&seat.color) {
-                inner.add_seat((seat.game_id, color), seat.account_id, seat.claimed);
-            }
-        }
-        for v in stored.vacations {
-            inner
-                .vacations
-                .entry(v.account_id)
-                .or_default()
-                .push((v.started, v.ended));
-        }
+        inner.insert_stored(stored);
     }
 
     /// A new account's id.
@@ -468,6 +418,36 @@ impl Accounts {
 }
 
 impl Inner {
+    /// Adds the accounts, sessions, seats and vacations read from the
+    /// database (what `replace` and `replace_of` put in place).
+    fn insert_stored(&mut self, stored: StoredAccounts) {
+        for row in stored.accounts {
+            self.last_id = self.last_id.max(row.id);
+            self.by_key.insert(row.name.to_ascii_lowercase(), row.id);
+            self.by_id.insert(row.id, Account::from(row));
+        }
+        for s in stored.sessions {
+            self.sessions.insert(
+                s.secret_hash,
+                Session {
+                    account_id: s.account_id,
+                    expires: s.expires,
+                },
+            );
+        }
+        for seat in stored.seats {
+            if let Some(color) = color_from(&seat.color) {
+                self.add_seat((seat.game_id, color), seat.account_id, seat.claimed);
+            }
+        }
+        for v in stored.vacations {
+            self.vacations
+                .entry(v.account_id)
+                .or_default()
+                .push((v.started, v.ended));
+        }
+    }
+
     /// Gives a seat to an account, unless another holds it already.
     fn add_seat(&mut self, seat: Seat, account: i64, claimed: i64) {
         if let std::collections::hash_map::Entry::Vacant(v) = self.seats.entry(seat.clone()) {

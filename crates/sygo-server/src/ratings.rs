@@ -108,44 +108,20 @@ impl Ratings {
     }
 
     /// Replaces every rating (after another program changed them).
-    pub(crate) fn replace(&self, mut changes: Vec<RatingChange>) {
-        changes.sort_by_key(|c| c.at);
+    pub(crate) fn replace(&self, changes: Vec<RatingChange>) {
         let mut map = ByPlayer::new();
-        for c in changes {
-            let entry = map.entry((c.account_id, c.family.clone())).or_default();
-            entry.0 = Rating {
-                glicko: Glicko2Rating {
-                    rating: c.rating,
-                    deviation: c.deviation,
-                    volatility: c.volatility,
-                },
-                games: c.games,
-            };
-            entry.1.push(c);
-        }
+        add_changes(&mut map, changes);
         *self.inner.write() = map;
     }
 
     /// Replaces the ratings of the accounts `ids` in every family with
     /// `changes`, their changes as stored now (another server changed
     /// them): `changes` holds those accounts' changes only.
-    pub(crate) fn replace_of(&self, ids: &[i64], mut changes: Vec<RatingChange>) {
-        changes.sort_by_key(|c| c.at);
+    pub(crate) fn replace_of(&self, ids: &[i64], changes: Vec<RatingChange>) {
         let ids: std::collections::HashSet<i64> = ids.iter().copied().collect();
         let mut map = self.inner.write();
         map.retain(|(account, _), _| !ids.contains(account));
-        for c in changes {
-            let entry = map.entry((c.account_id, c.family.clone())).or_default();
-            entry.0 = Rating {
-                glicko: Glicko2Rating {
-                    rating: c.rating,
-                    deviation: c.deviation,
-                    volatility: c.volatility,
-                },
-                games: c.games,
-            };
-            entry.1.push(c);
-        }
+        add_changes(&mut map, changes);
     }
 
     /// A player's rating in a family (the starting rating if none).
@@ -274,6 +250,24 @@ pub(crate) fn recompute(
         all.extend(changes);
     }
     all
+}
+
+/// Adds stored rating changes to `map`, oldest first: each player's rating
+/// is that of their latest change, and their history the changes in order.
+fn add_changes(map: &mut ByPlayer, mut changes: Vec<RatingChange>) {
+    changes.sort_by_key(|c| c.at);
+    for c in changes {
+        let entry = map.entry((c.account_id, c.family.clone())).or_default();
+        entry.0 = Rating {
+            glicko: Glicko2Rating {
+                rating: c.rating,
+                deviation: c.deviation,
+                volatility: c.volatility,
+            },
+            games: c.games,
+        };
+        entry.1.push(c);
+    }
 }
 
 #[cfg(test)]

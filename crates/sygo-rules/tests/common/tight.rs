@@ -128,3 +128,43 @@ fn group_has_liberty(g: Geometry, at: &dyn Fn(Point) -> Option<Color>, p: Point,
     }
     false
 }
+
+/// A tight position: patches of stones 10–40% vacant ([`patch_fill`]) if
+/// `patches`, else stones at random at a density drawn from `density`
+/// ([`random_fill`]); either side to move, and Black's balance turn still
+/// to come in a third of them.
+pub fn tight_position(
+    rng: &mut Xoshiro256PlusPlus,
+    g: Geometry,
+    patches: bool,
+    density: std::ops::Range<f64>,
+) -> Position {
+    let stones = if patches {
+        let vacant = rng.random_range(0.1..0.4);
+        patch_fill(rng, g, vacant)
+    } else {
+        let density = rng.random_range(density);
+        random_fill(rng, g, density)
+    };
+    let side = if rng.random_bool(0.5) {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let growth_started = !rng.random_bool(1.0 / 3.0);
+    Position::from_parts(g, &stones, side, growth_started, 0, None)
+        .expect("a filled board without libertyless groups is a position")
+}
+
+/// A random game stopped at a random turn, or `None` if it ended first.
+pub fn random_game_position(rng: &mut Xoshiro256PlusPlus, g: Geometry) -> Option<Position> {
+    let turns = rng.random_range(2..3 * g.num_points());
+    let mut pos = Position::new(g);
+    for _ in 0..turns {
+        if pos.is_over() {
+            return None;
+        }
+        pos.play_random_turn(rng);
+    }
+    (!pos.is_over()).then_some(pos)
+}
