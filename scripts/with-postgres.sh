@@ -55,6 +55,7 @@ fi
 if ! command -v openssl >/dev/null 2>&1; then
     if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
         say "openssl is missing (for the server's TLS certificate): installing Debian's package openssl"
+        apt-get update -qq >&2
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends openssl >&2
     fi
     if ! command -v openssl >/dev/null 2>&1; then
