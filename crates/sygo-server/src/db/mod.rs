@@ -150,6 +150,32 @@ pub(crate) struct GameRow {
     pub rematch_of: Option<String>,
 }
 
+#[cfg(test)]
+impl GameRow {
+    /// A game between humans on an empty 9×9 board, for the store's tests.
+    pub(crate) fn for_test(id: &str) -> GameRow {
+        GameRow {
+            id: id.to_string(),
+            variant: "sygo".to_string(),
+            size: 9,
+            komi: 0.0,
+            black: "{}".to_string(),
+            white: "{}".to_string(),
+            black_token: None,
+            white_token: None,
+            source: "played".to_string(),
+            start: "sygo 9 9/9/9/9/9/9/9/9/9 w - 0".to_string(),
+            record: None,
+            created: 0,
+            request_id: None,
+            undos: 0,
+            time_control: None,
+            rated: None,
+            rematch_of: None,
+        }
+    }
+}
+
 /// A row of the `accounts` table. Not `Debug`: it holds the password's
 /// hash, which is never written to a log.
 #[derive(Clone)]
@@ -1298,25 +1324,7 @@ mod tests {
     fn a_refused_write_of_a_batch_refuses_only_itself() {
         let mut conn = sqlite::in_memory();
         let game = Write::Game(
-            Box::new(GameRow {
-                id: "0000abcd".to_string(),
-                variant: "sygo".to_string(),
-                size: 9,
-                komi: 0.0,
-                black: "{}".to_string(),
-                white: "{}".to_string(),
-                black_token: None,
-                white_token: None,
-                source: "played".to_string(),
-                start: "sygo 9 9/9/9/9/9/9/9/9/9 w - 0".to_string(),
-                record: None,
-                created: 0,
-                request_id: None,
-                undos: 0,
-                time_control: None,
-                rated: None,
-                rematch_of: None,
-            }),
+            Box::new(GameRow::for_test("0000abcd")),
             Vec::new(),
             AiJob::Unchanged,
         );

@@ -400,23 +400,8 @@ mod tests {
 
     fn game_row(id: &str) -> GameRow {
         GameRow {
-            id: id.to_string(),
-            variant: "sygo".to_string(),
-            size: 9,
-            komi: 0.0,
-            black: "{}".to_string(),
-            white: "{}".to_string(),
-            black_token: None,
-            white_token: None,
-            source: "played".to_string(),
-            start: "sygo 9 9/9/9/9/9/9/9/9/9 w - 0".to_string(),
-            record: None,
-            created: 0,
-            request_id: None,
-            undos: 0,
-            time_control: None,
             rated: Some([16, 17]),
-            rematch_of: None,
+            ..GameRow::for_test(id)
         }
     }
 

@@ -1181,23 +1181,9 @@ mod tests {
         for g in 0..N / 2 {
             writes.push(Write::Game(
                 Box::new(GameRow {
-                    id: format!("{g:08x}"),
-                    variant: "sygo".to_string(),
-                    size: 9,
-                    komi: 0.0,
-                    black: "{}".to_string(),
-                    white: "{}".to_string(),
-                    black_token: None,
-                    white_token: None,
-                    source: "played".to_string(),
-                    start: "sygo 9 9/9/9/9/9/9/9/9/9 w - 0".to_string(),
-                    record: None,
                     created: g,
-                    request_id: None,
-                    undos: 0,
-                    time_control: None,
                     rated: Some([2 * g + 1, 2 * g + 2]),
-                    rematch_of: None,
+                    ..GameRow::for_test(&format!("{g:08x}"))
                 }),
                 Vec::new(),
                 AiJob::Unchanged,
