@@ -1300,52 +1300,124 @@ fn writer(
 mod tests {
     use super::*;
 
-    fn turn(number: u32, turn: &str) -> Write {
+    fn turn(game_id: &str, number: u32, turn: &str, undos: i64) -> Write {
         Write::Turn(
             TurnRow {
-                game_id: "0000abcd".to_string(),
+                game_id: game_id.to_string(),
                 number,
                 turn: turn.to_string(),
                 played: 1,
                 color: Some("white".to_string()),
                 clock: None,
-                undos: 0,
+                undos,
             },
             Vec::new(),
             AiJob::Unchanged,
         )
     }
 
-    /// Writes committed together: one refused (a turn number stored
-    /// already) refuses only itself, the others are stored, and so are the
-    /// writes of the next batch (the savepoints and the transaction are
-    /// let go of either way).
-    #[test]
-    fn a_refused_write_of_a_batch_refuses_only_itself() {
-        let mut conn = sqlite::in_memory();
-        let game = Write::Game(
-            Box::new(GameRow::for_test("0000abcd")),
-            Vec::new(),
-            AiJob::Unchanged,
-        );
-        let commit = |conn: &mut dyn Sql, writes: &[Write]| {
+    /// Writes committed together are stored as they would be one after
+    /// another, whatever the batch: a refused one (a turn number stored
+    /// already, in an earlier batch or earlier in the same one; a turn
+    /// played before an undo) refuses only itself, the others are stored,
+    /// and so are the writes of the next batch. The turns of a run of turn
+    /// writes are stored with one statement (on PostgreSQL); a batch with
+    /// a refused write of another kind is applied again, a write in a
+    /// savepoint.
+    fn batches_store_what_the_writes_one_after_another_would(conn: &mut dyn Sql) {
+        let commit = |conn: &mut dyn Sql, writes: &[Write]| -> Vec<bool> {
             statements::commit(conn, &writes.iter().collect::<Vec<_>>(), None)
+                .iter()
+                .map(|r| match r {
+                    Ok(()) => true,
+                    Err(WriteError::Duplicate) => false,
+                    Err(e) => panic!("a write failed: {e:?}"),
+                })
+                .collect()
         };
-        assert!(commit(&mut conn, &[game]).iter().all(Result::is_ok));
-        let results = commit(&mut conn, &[turn(1, "E5"), turn(1, "C3"), turn(2, "G7")]);
-        assert!(results[0].is_ok());
-        assert!(matches!(results[1], Err(WriteError::Duplicate)));
-        assert!(results[2].is_ok());
-        let results = commit(&mut conn, &[turn(3, "A1"), turn(2, "B2")]);
-        assert!(results[0].is_ok());
-        assert!(matches!(results[1], Err(WriteError::Duplicate)));
-        let stored: Vec<String> = conn
-            .query("SELECT turn FROM turns ORDER BY number", &[])
+        let game = |id: &str| {
+            Write::Game(
+                Box::new(GameRow::for_test(id)),
+                Vec::new(),
+                AiJob::Unchanged,
+            )
+        };
+        let chat = |number: u32| {
+            Write::Chat(ChatRow {
+                game_id: "0000abcd".to_string(),
+                number,
+                color: "black".to_string(),
+                text: "hi".to_string(),
+                at: 1,
+            })
+        };
+        let (a, b) = ("0000abcd", "0000beef");
+        let stored = commit(
+            conn,
+            &[
+                game(a),
+                turn(a, 1, "E5", 0),
+                turn(a, 1, "C3", 0),
+                turn(a, 2, "G7", 0),
+                game(b),
+                turn(b, 1, "D4", 0),
+            ],
+        );
+        assert_eq!(stored, [true, true, false, true, true, true]);
+        let stored = commit(
+            conn,
+            &[
+                turn(a, 3, "A1", 0),
+                turn(a, 2, "B2", 0),
+                turn(b, 2, "C3", 1),
+                turn(b, 2, "E5", 0),
+                chat(1),
+                turn(a, 4, "J9", 0),
+                chat(1),
+            ],
+        );
+        assert_eq!(stored, [true, false, false, true, true, true, false]);
+        // A game stored already: the batch again, a write at a time.
+        let stored = commit(conn, &[turn(a, 5, "F6", 0), game(b), turn(a, 5, "H8", 0)]);
+        assert_eq!(stored, [true, false, false]);
+        let stored: Vec<(String, String)> = conn
+            .query(
+                "SELECT game_id, turn FROM turns ORDER BY game_id, number",
+                &[],
+            )
             .unwrap()
             .iter()
-            .map(|r| r.get(0).unwrap())
+            .map(|r| (r.get(0).unwrap(), r.get(1).unwrap()))
             .collect();
-        assert_eq!(stored, ["E5", "G7", "A1"]);
+        let expected = [
+            (a, "E5"),
+            (a, "G7"),
+            (a, "A1"),
+            (a, "J9"),
+            (a, "F6"),
+            (b, "D4"),
+            (b, "E5"),
+        ];
+        assert_eq!(
+            stored,
+            expected.map(|(g, t)| (g.to_string(), t.to_string()))
+        );
+        let chats = conn.query("SELECT number FROM chat", &[]).unwrap();
+        assert_eq!(chats.len(), 1);
+    }
+
+    #[test]
+    fn batches_store_what_the_writes_one_after_another_would_on_sqlite() {
+        batches_store_what_the_writes_one_after_another_would(&mut sqlite::in_memory());
+    }
+
+    /// The same on PostgreSQL, when `SYGO_TEST_POSTGRES` names a server
+    /// (`scripts/test.sh` runs it so, on the server it starts).
+    #[test]
+    fn batches_store_what_the_writes_one_after_another_would_on_postgres() {
+        if let Some(mut db) = postgres::TestDatabase::new("batches") {
+            batches_store_what_the_writes_one_after_another_would(db.store());
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! listens on a connection of its own ([`listen`]), which also holds the
 //! lead of the clocks' watcher while it has it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,7 +22,7 @@ use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use postgres::{Client, Statement};
 
 use super::sql::{Cell, Row, Sql, SqlError, Value};
-use super::{DbError, Heard, Store, notice, tls};
+use super::{DbError, Heard, Store, TurnRow, notice, tls};
 
 /// The schema, one migration per file, applied in order; a store's
 /// `sygo_migrations` table lists those applied.
@@ -372,6 +372,49 @@ impl Sql for Postgres {
         self.client.execute(&st, &params).map_err(classify)
     }
 
+    /// All the turns with one statement: its parameters are arrays, one
+    /// element a turn. The turns stored are those it returns.
+    fn insert_turns(&mut self, turns: &[&TurnRow]) -> Result<Vec<bool>, SqlError> {
+        if turns.is_empty() {
+            return Ok(Vec::new());
+        }
+        let st = self.prepare(
+            "INSERT INTO turns (game_id, number, turn, played, color, clock) \
+             SELECT t.game_id, t.number, t.turn, t.played, t.color, t.clock \
+             FROM unnest(?1::TEXT[], ?2::BIGINT[], ?3::TEXT[], ?4::BIGINT[], ?5::TEXT[], \
+                         ?6::TEXT[], ?7::BIGINT[]) \
+                 AS t (game_id, number, turn, played, color, clock, undos) \
+             WHERE (SELECT undos FROM games WHERE id = t.game_id) = t.undos \
+             ON CONFLICT DO NOTHING \
+             RETURNING game_id, number",
+        )?;
+        let game_ids: Vec<&str> = turns.iter().map(|t| t.game_id.as_str()).collect();
+        let numbers: Vec<i64> = turns.iter().map(|t| i64::from(t.number)).collect();
+        let notations: Vec<&str> = turns.iter().map(|t| t.turn.as_str()).collect();
+        let played: Vec<i64> = turns.iter().map(|t| t.played).collect();
+        let colors: Vec<Option<&str>> = turns.iter().map(|t| t.color.as_deref()).collect();
+        let clocks: Vec<Option<&str>> = turns.iter().map(|t| t.clock.as_deref()).collect();
+        let undos: Vec<i64> = turns.iter().map(|t| t.undos).collect();
+        let stored = self
+            .client
+            .query(
+                &st,
+                &[
+                    &game_ids, &numbers, &notations, &played, &colors, &clocks, &undos,
+                ],
+            )
+            .map_err(classify)?;
+        let stored: HashSet<(String, i64)> = stored
+            .iter()
+            .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+            .collect::<Result<_, postgres::Error>>()
+            .map_err(classify)?;
+        Ok(turns
+            .iter()
+            .map(|t| stored.contains(&(t.game_id.clone(), i64::from(t.number))))
+            .collect())
+    }
+
     fn query(&mut self, sql: &str, params: &[Value<'_>]) -> Result<Vec<Row>, SqlError> {
         let st = self.prepare(sql)?;
         let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p as _).collect();
@@ -438,5 +481,54 @@ fn classify(e: postgres::Error) -> SqlError {
         SqlError::Duplicate(why)
     } else {
         SqlError::Failed(why)
+    }
+}
+
+/// A database of its own on the PostgreSQL server that
+/// `SYGO_TEST_POSTGRES` names (`scripts/test.sh` starts one), for the
+/// stores' unit tests; dropped with it. `None` when no server is named:
+/// the tests that take one then check SQLite only.
+#[cfg(test)]
+pub(super) struct TestDatabase {
+    server: String,
+    name: String,
+    store: Option<Postgres>,
+}
+
+#[cfg(test)]
+impl TestDatabase {
+    pub(super) fn new(label: &str) -> Option<TestDatabase> {
+        let server = std::env::var("SYGO_TEST_POSTGRES")
+            .ok()
+            .filter(|s| !s.is_empty())?;
+        let server = server.trim_end_matches('/').to_string();
+        let name = format!("unit_{}_{label}", std::process::id());
+        let mut admin = connect(&format!("{server}/postgres")).unwrap();
+        admin
+            .run(&format!("DROP DATABASE IF EXISTS {name}"))
+            .unwrap();
+        admin.run(&format!("CREATE DATABASE {name}")).unwrap();
+        let store = open(&format!("{server}/{name}")).unwrap();
+        Some(TestDatabase {
+            server,
+            name,
+            store: Some(store),
+        })
+    }
+
+    /// The connection to the database.
+    pub(super) fn store(&mut self) -> &mut Postgres {
+        self.store.as_mut().expect("open until dropped")
+    }
+}
+
+#[cfg(test)]
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        // The store's connection first, or the database is in use.
+        drop(self.store.take());
+        if let Ok(mut admin) = connect(&format!("{}/postgres", self.server)) {
+            let _ = admin.run(&format!("DROP DATABASE {}", self.name));
+        }
     }
 }

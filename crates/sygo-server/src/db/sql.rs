@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use super::TurnRow;
+
 /// A value bound to a statement's parameter. Integers are 64-bit on both
 /// stores (`INTEGER` in SQLite, `BIGINT` in PostgreSQL), as are flags
 /// (0 or 1).
@@ -69,6 +71,21 @@ pub(crate) trait Sql {
 
     /// Runs a query; every row it returns.
     fn query(&mut self, sql: &str, params: &[Value<'_>]) -> Result<Vec<Row>, SqlError>;
+
+    /// Stores turns ([`super::statements::INSERT_TURN`]: each only if its
+    /// game's count of undos is still the one it was played on, and its
+    /// number is not stored yet); whether each was stored, in order. No
+    /// turn is given twice. One statement a turn here; PostgreSQL stores
+    /// them all with one.
+    fn insert_turns(&mut self, turns: &[&TurnRow]) -> Result<Vec<bool>, SqlError> {
+        turns
+            .iter()
+            .map(|t| {
+                let values = super::statements::insert_turn_values(t);
+                Ok(self.execute(super::statements::INSERT_TURN, &values)? == 1)
+            })
+            .collect()
+    }
 
     /// Whether the store locks rows (`SELECT … FOR UPDATE SKIP LOCKED`):
     /// PostgreSQL does; SQLite, whose one writer holds the whole file, has

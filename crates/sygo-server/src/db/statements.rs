@@ -23,17 +23,15 @@ impl From<SqlError> for WriteError {
 }
 
 /// Commits the writes in one transaction; the result of each (all failed
-/// if the commit fails). Most batches have no write refused: they are
-/// applied as they come, one statement after another. If one is refused (a
-/// turn number stored already), that transaction is rolled back and the
-/// batch applied again with each write in its own savepoint, so that the
-/// refused write refuses only itself. On PostgreSQL every statement is a
-/// round trip, and the savepoints' two a write were two thirds of a turn's.
-///
-/// `announce`: the server's name, when other servers share the database
-/// (PostgreSQL): the writes committed are told to them in the same
-/// transaction (`notice.rs`), so that they hear of exactly what is
-/// committed, when it is.
+/// if the commit fails). The writes are applied as they come, one
+/// statement after another, but the turns of each run of turn writes by
+/// one statement ([`apply_all`]): on PostgreSQL every statement is a round
+/// trip to the database's process, and a batch's round trips must not grow
+/// with the batch (under load each waits for a core, and the batches, and
+/// the turns' answer times, grew without end). A turn refused (its number
+/// stored already, or played before an undo) refuses only its write. If a
+/// statement fails otherwise, the transaction is rolled back and the batch
+/// applied again with each write in its own savepoint, so that the
 pub(super) fn commit(
     conn: &mut dyn Sql,
     writes: &[&Write],
@@ -44,8 +42,8 @@ pub(super) fn commit(
     if let Err(e) = conn.run("BEGIN") {
         return failed(e);
     }
-    let results = if writes.iter().all(|write| apply(conn, write).is_ok()) {
-        vec![Ok(()); n]
+    let results = if let Ok(results) = apply_all(conn, writes) {
+        results
     } else {
         if let Err(e) = conn.run("ROLLBACK").and_then(|()| conn.run("BEGIN")) {
             return failed(e);
@@ -98,7 +96,71 @@ fn apply_in_savepoint(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteErro
     }
 }
 
-/// A write's statements (in the savepoint `apply_in_savepoint` opened).
+/// The writes in order, in the transaction [`commit`] opened; the result
+/// of each. The turns of each run of turn writes (none twice, so that the
+/// run's turns are stored as they would be one after another) are stored
+/// by one statement ([`Sql::insert_turns`]), then the rest of each stored
+/// turn's write. A refused turn refuses its write and leaves the
+/// transaction whole; any other failure is returned (the transaction must
+/// then be rolled back).
+fn apply_all(
+    conn: &mut dyn Sql,
+    writes: &[&Write],
+) -> Result<Vec<Result<(), WriteError>>, WriteError> {
+    let mut results = Vec::with_capacity(writes.len());
+    let mut rest = writes;
+    while let Some((first, after)) = rest.split_first() {
+        let Write::Turn(..) = first else {
+            apply(conn, first)?;
+            results.push(Ok(()));
+            rest = after;
+            continue;
+        };
+        let mut run: Vec<(&TurnRow, &[RatingChange], &AiJob)> = Vec::new();
+        for write in rest {
+            let Write::Turn(turn, ratings, job) = write else {
+                break;
+            };
+            if run
+                .iter()
+                .any(|(t, _, _)| t.game_id == turn.game_id && t.number == turn.number)
+            {
+                break;
+            }
+            run.push((turn, ratings, job));
+        }
+        let turns: Vec<&TurnRow> = run.iter().map(|(turn, _, _)| *turn).collect();
+        let stored = conn.insert_turns(&turns)?;
+        for ((turn, ratings, job), stored) in run.iter().zip(stored) {
+            if stored {
+                after_turn(conn, turn, ratings, job)?;
+                results.push(Ok(()));
+            } else {
+                results.push(Err(WriteError::Duplicate));
+            }
+        }
+        rest = &rest[run.len()..];
+    }
+    Ok(results)
+}
+
+/// What a turn's write stores besides the turn: its rating changes, and
+/// its game's AI job.
+fn after_turn(
+    conn: &mut dyn Sql,
+    turn: &TurnRow,
+    ratings: &[RatingChange],
+    job: &AiJob,
+) -> Result<(), WriteError> {
+    for change in ratings {
+        insert_rating_change(conn, change)?;
+    }
+    set_ai_job(conn, &turn.game_id, job)?;
+    Ok(())
+}
+
+/// A write's statements (in the transaction of [`apply_all`], or in the
+/// savepoint [`apply_in_savepoint`] opened).
 fn apply(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
     match write {
         Write::Ping => {
@@ -120,10 +182,7 @@ fn apply(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteError> {
         }
         Write::Turn(turn, ratings, job) => {
             insert_turn(conn, turn)?;
-            for change in ratings {
-                insert_rating_change(conn, change)?;
-            }
-            set_ai_job(conn, &turn.game_id, job)?;
+            after_turn(conn, turn, ratings, job)?;
         }
         Write::Chat(c) => {
             conn.execute(
@@ -623,18 +682,31 @@ fn insert_rating_change(conn: &mut dyn Sql, c: &RatingChange) -> Result<(), SqlE
 }
 
 /// A turn, stored only if the game's count of undos is still the one it
-/// was played on: with several servers on one database, a turn chosen
-/// before another server took turns back is refused, as a turn number
-/// already stored is ([`WriteError::Duplicate`]).
+/// was played on and its number is not stored yet: with several servers on
+/// one database, a turn chosen before another server took turns back, or
+/// one another server stored first, is refused
+/// ([`WriteError::Duplicate`]), and the transaction goes on.
+pub(super) const INSERT_TURN: &str = "INSERT INTO turns (game_id, number, turn, played, color, clock) \
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE (SELECT undos FROM games WHERE id = ?1) = ?7 \
+     ON CONFLICT DO NOTHING";
+
+/// The parameters of [`INSERT_TURN`].
+pub(super) fn insert_turn_values(t: &TurnRow) -> [Value<'_>; 7] {
+    use super::sql::ToValue;
+    [
+        t.game_id.to_value(),
+        t.number.to_value(),
+        t.turn.to_value(),
+        t.played.to_value(),
+        t.color.to_value(),
+        t.clock.to_value(),
+        t.undos.to_value(),
+    ]
+}
+
+/// A turn ([`INSERT_TURN`]).
 fn insert_turn(conn: &mut dyn Sql, t: &TurnRow) -> Result<(), WriteError> {
-    let stored = conn.execute(
-        "INSERT INTO turns (game_id, number, turn, played, color, clock) \
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE (SELECT undos FROM games WHERE id = ?1) = ?7",
-        vals![
-            t.game_id, t.number, t.turn, t.played, t.color, t.clock, t.undos
-        ],
-    )?;
-    if stored == 1 {
+    if conn.execute(INSERT_TURN, &insert_turn_values(t))? == 1 {
         Ok(())
     } else {
         Err(WriteError::Duplicate)
@@ -1394,22 +1466,8 @@ mod tests {
     /// (`scripts/test.sh` runs it so, on the server it starts).
     #[test]
     fn a_targeted_read_gives_exactly_the_rows_of_its_accounts_on_postgres() {
-        let Some(server) = std::env::var("SYGO_TEST_POSTGRES")
-            .ok()
-            .filter(|s| !s.is_empty())
-        else {
-            return;
-        };
-        let server = server.trim_end_matches('/');
-        let name = format!("unit_{}_targeted", std::process::id());
-        let mut admin = postgres::connect(&format!("{server}/postgres")).unwrap();
-        admin
-            .run(&format!("DROP DATABASE IF EXISTS {name}"))
-            .unwrap();
-        admin.run(&format!("CREATE DATABASE {name}")).unwrap();
-        let mut store = postgres::open(&format!("{server}/{name}")).unwrap();
-        a_targeted_read_gives_exactly_the_rows_of_its_accounts(&mut store);
-        drop(store);
-        admin.run(&format!("DROP DATABASE {name}")).unwrap();
+        if let Some(mut db) = postgres::TestDatabase::new("targeted") {
+            a_targeted_read_gives_exactly_the_rows_of_its_accounts(db.store());
+        }
     }
 }
