@@ -58,6 +58,10 @@
 //! database threads and the clients' threads during the turns is printed
 //! apart (Linux).
 
+/// The allocator `sygo` runs the server with.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};

@@ -41,6 +41,11 @@ mod show;
 mod solve;
 mod study;
 
+/// mimalloc rather than glibc's malloc: under load the server spent a
+/// fifth of its CPU in glibc's malloc and free (docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::io;
 use std::process::ExitCode;
 
