@@ -14,6 +14,7 @@ use sygo_rules::Color;
 
 use crate::db::{AccountRow, SeatRow, SessionRow, StoredAccounts, VacationRow};
 use crate::error::ApiError;
+use crate::touched::Touched;
 
 /// How long a session lasts: 30 days.
 pub(crate) const SESSION_MS: i64 = 30 * 24 * 60 * 60 * 1000;
@@ -180,6 +181,9 @@ pub(crate) struct Accounts {
     /// are checked and claimed: of two requests for the same name or the
     /// same side, the second sees what the first did.
     pub changing: tokio::sync::Mutex<()>,
+    /// The accounts changed here, for the reads of accounts changed
+    /// elsewhere (`touched.rs`).
+    pub touched: Touched,
 }
 
 /// A colour as stored.
@@ -245,12 +249,14 @@ impl Accounts {
 
     /// Adds an account (committed already).
     pub(crate) fn add(&self, account: Account) {
+        let id = account.id;
         let mut inner = self.inner.write();
         inner.last_id = inner.last_id.max(account.id);
         inner
             .by_key
             .insert(account.name.to_ascii_lowercase(), account.id);
         inner.by_id.insert(account.id, account);
+        self.touched.touch([id]);
     }
 
     /// The account of this name, in any case.
@@ -289,6 +295,7 @@ impl Accounts {
                 expires: row.expires,
             },
         );
+        self.touched.touch([row.account_id]);
     }
 
     /// When a session expires.
@@ -302,8 +309,10 @@ impl Accounts {
 
     /// Moves a session's expiry on (committed already).
     pub(crate) fn renew_session(&self, secret_hash: &str, expires: i64) {
-        if let Some(s) = self.inner.write().sessions.get_mut(secret_hash) {
+        let mut inner = self.inner.write();
+        if let Some(s) = inner.sessions.get_mut(secret_hash) {
             s.expires = expires;
+            self.touched.touch([s.account_id]);
         }
     }
 
@@ -318,7 +327,9 @@ impl Accounts {
 
     /// Ends a session.
     pub(crate) fn end_session(&self, secret_hash: &str) {
-        self.inner.write().sessions.remove(secret_hash);
+        if let Some(s) = self.inner.write().sessions.remove(secret_hash) {
+            self.touched.touch([s.account_id]);
+        }
     }
 
     /// A new password (committed already): every session of the account
@@ -331,6 +342,7 @@ impl Accounts {
         inner
             .sessions
             .retain(|hash, s| s.account_id != id || hash == keep);
+        self.touched.touch([id]);
     }
 
     /// The account holding a side of a game.
@@ -360,6 +372,7 @@ impl Accounts {
                 inner.add_seat((seat.game_id.clone(), color), seat.account_id, seat.claimed);
             }
         }
+        self.touched.touch(seats.iter().map(|seat| seat.account_id));
     }
 
     /// When a side of a game was claimed by the account holding it.
@@ -401,6 +414,7 @@ impl Accounts {
         if let Some(a) = self.inner.write().by_id.get_mut(&id) {
             a.vacation_since = Some(since);
         }
+        self.touched.touch([id]);
     }
 
     /// An account's vacation ended (committed already).
@@ -414,6 +428,7 @@ impl Accounts {
             .entry(v.account_id)
             .or_default()
             .push((v.started, v.ended));
+        self.touched.touch([v.account_id]);
     }
 }
 

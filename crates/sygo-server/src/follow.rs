@@ -4,6 +4,7 @@
 //! every account), games, accounts and sessions read on a miss, the AI's
 //! jobs taken and played.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -16,6 +17,7 @@ use crate::games::{AI_LEASE_MS, Entry, Followed};
 use crate::metrics::AccountsReading;
 use crate::state::AppState;
 use crate::time::now_ms;
+use crate::touched::Mark;
 
 /// How often a server or worker that plays the AI looks for AI jobs no one
 /// has (or whose taker was killed), besides when a notice wakes it.
@@ -215,29 +217,97 @@ pub(crate) async fn read_accounts_of(state: &AppState, ids: Vec<i64>) {
     read_accounts_now(state, Some(ids)).await;
 }
 
+/// How many times [`read_accounts_now`] reads again the accounts changed
+/// here during its read, before it leaves them to the next reading.
+const READS_AGAIN: usize = 4;
+
 /// Reads the accounts again (`None`: every account; else these) and makes
-/// them the server's, one reading at a time (in the order read).
+/// them the server's, one reading at a time (in the order read). An
+/// account this server changed during the read (`touched.rs`) is left as
+/// it is in memory and read again.
 async fn read_accounts_now(state: &AppState, ids: Option<Vec<i64>>) {
     let _reading = match &state.cluster {
         Some(cluster) => Some(cluster.accounts_reading.lock().await),
         None => None,
     };
-    match ids {
-        None => match state.db.load_accounts().await {
-            Ok(stored) => {
-                state.metrics.accounts_read(AccountsReading::Whole);
-                apply_accounts(state, stored);
-            }
-            Err(e) => tracing::error!(error = ?e, "the accounts cannot be read again"),
-        },
-        Some(ids) if ids.is_empty() => {}
-        Some(ids) => match state.db.load_accounts_of(ids.clone()).await {
-            Ok(stored) => {
-                state.metrics.accounts_read(AccountsReading::Targeted);
-                apply_accounts_of(state, &ids, stored);
-            }
-            Err(e) => tracing::error!(error = ?e, "accounts cannot be read again"),
-        },
+    let mut next = ids;
+    for _ in 0..=READS_AGAIN {
+        let marks = Marks::now(state);
+        let changed = match next {
+            None => match state.db.load_accounts().await {
+                Ok(stored) => {
+                    state.metrics.accounts_read(AccountsReading::Whole);
+                    apply_accounts(state, stored);
+                    // Every account was read: those changed meanwhile were
+                    // put back as they were, and are read again at once.
+                    marks.changed(state)
+                }
+                Err(e) => {
+                    tracing::error!(error = ?e, "the accounts cannot be read again");
+                    return;
+                }
+            },
+            Some(ids) if ids.is_empty() => return,
+            Some(ids) => match state.db.load_accounts_of(ids.clone()).await {
+                Ok(stored) => {
+                    state.metrics.accounts_read(AccountsReading::Targeted);
+                    // Those of `ids` changed here meanwhile (all of
+                    // them, if it cannot tell) are kept and read again.
+                    let changed: HashSet<i64> = match marks.changed(state) {
+                        Some(changed) => {
+                            changed.into_iter().filter(|id| ids.contains(id)).collect()
+                        }
+                        None => ids.iter().copied().collect(),
+                    };
+                    apply_accounts_of(state, &ids, stored, &changed);
+                    Some(changed)
+                }
+                Err(e) => {
+                    tracing::error!(error = ?e, "accounts cannot be read again");
+                    return;
+                }
+            },
+        };
+        next = match changed {
+            Some(changed) if changed.is_empty() => return,
+            Some(changed) => Some(changed.into_iter().collect()),
+            // The whole read took so long that any account may have
+            // changed: read them all again.
+            None => None,
+        };
+    }
+    if let (Some(cluster), Some(ids)) = (&state.cluster, next) {
+        tracing::warn!(
+            accounts = ids.len(),
+            "accounts changed here during every reading, left to the next"
+        );
+        read_accounts(state, cluster, Some(ids));
+    }
+}
+
+/// The moment a reading of accounts began, in each store that keeps
+/// accounts' data.
+struct Marks {
+    accounts: Mark,
+    ratings: Mark,
+    lobby: Mark,
+}
+
+impl Marks {
+    fn now(state: &AppState) -> Marks {
+        Marks {
+            accounts: state.accounts.touched.mark(),
+            ratings: state.ratings.touched.mark(),
+            lobby: state.lobby.touched.mark(),
+        }
+    }
+
+    /// The accounts this server changed since; `None` if it cannot tell.
+    fn changed(&self, state: &AppState) -> Option<HashSet<i64>> {
+        let mut changed = state.accounts.touched.since(self.accounts)?;
+        changed.extend(state.ratings.touched.since(self.ratings)?);
+        changed.extend(state.lobby.touched.since(self.lobby)?);
+        Some(changed)
     }
 }
 
@@ -251,15 +321,43 @@ fn apply_accounts(state: &AppState, mut stored: StoredAccounts) {
 }
 
 /// The accounts `ids` as read again made the server's: what the server
-/// kept of them (and the challenges that name them) replaced.
-fn apply_accounts_of(state: &AppState, ids: &[i64], mut stored: StoredAccounts) {
+/// kept of them (and the challenges that name them) replaced, but for the
+/// accounts of `keep`, changed here since the read began, which stay as
+/// they are (and the challenges that name one of them).
+fn apply_accounts_of(
+    state: &AppState,
+    ids: &[i64],
+    mut stored: StoredAccounts,
+    keep: &HashSet<i64>,
+) {
+    let ids: Vec<i64> = ids
+        .iter()
+        .copied()
+        .filter(|id| !keep.contains(id))
+        .collect();
+    if !keep.is_empty() {
+        stored.accounts.retain(|row| !keep.contains(&row.id));
+        stored
+            .sessions
+            .retain(|row| !keep.contains(&row.account_id));
+        stored.seats.retain(|row| !keep.contains(&row.account_id));
+        stored
+            .vacations
+            .retain(|row| !keep.contains(&row.account_id));
+        stored
+            .rating_changes
+            .retain(|c| !keep.contains(&c.account_id));
+        stored.challenges.retain(|c| {
+            !keep.contains(&c.account_id) && !c.opponent_id.is_some_and(|o| keep.contains(&o))
+        });
+    }
     state
         .ratings
-        .replace_of(ids, std::mem::take(&mut stored.rating_changes));
+        .replace_of(&ids, std::mem::take(&mut stored.rating_changes));
     state
         .lobby
-        .replace_of(ids, std::mem::take(&mut stored.challenges));
-    state.accounts.replace_of(ids, stored);
+        .replace_of(&ids, std::mem::take(&mut stored.challenges), keep);
+    state.accounts.replace_of(&ids, stored);
 }
 
 /// Reads the accounts again (`None`: every account; else these), one
@@ -374,5 +472,89 @@ async fn play_job(state: AppState, id: String) {
         crate::ai::play_turns(&state, entry);
     } else if let Err(e) = state.db.drop_job(JobKind::Ai, &id).await {
         tracing::warn!(game = %id, error = ?e, "a finished AI job could not be dropped");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accounts::Account;
+    use crate::config::Config;
+    use crate::db::{AccountRow, SessionRow};
+    use crate::ratings::RatingChange;
+
+    fn row(id: i64, name: &str, password_hash: &str) -> AccountRow {
+        AccountRow {
+            id,
+            name: name.to_string(),
+            password_hash: password_hash.to_string(),
+            created: 0,
+            disabled: false,
+            vacation_since: None,
+        }
+    }
+
+    /// A read of accounts that began before this server changed one of
+    /// them (so the read's rows of it are older than memory) leaves that
+    /// account as it is here, its sessions and ratings too, and puts the
+    /// other accounts' rows in place.
+    #[tokio::test]
+    async fn a_read_begun_before_a_change_here_leaves_that_account_as_it_is() {
+        let dir = std::env::temp_dir().join(format!("sygo-touched-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = Config::new("127.0.0.1:0".parse().unwrap(), dir.join("sygo.db"));
+        let (state, _shutdown) = AppState::open(&config).await.unwrap();
+        state.accounts.add(Account::from(row(1, "ann", "old")));
+        state.accounts.add(Account::from(row(2, "bob", "old")));
+        let marks = Marks::now(&state);
+        // Here, meanwhile: Ann's new password, a session, a rated game.
+        state.accounts.set_password(1, "new".to_string(), "");
+        state.accounts.add_session(&SessionRow {
+            secret_hash: "s1".to_string(),
+            account_id: 1,
+            created: 0,
+            expires: i64::MAX,
+        });
+        let change = RatingChange {
+            game_id: "g".to_string(),
+            account_id: 1,
+            family: "sygo".to_string(),
+            score: 1.0,
+            rating: 1600.0,
+            deviation: 300.0,
+            volatility: 0.06,
+            games: 1,
+            at: 0,
+        };
+        state.ratings.apply(std::slice::from_ref(&change));
+        // The read, from before: Ann as she was, Bob as another server
+        // changed him.
+        let read = StoredAccounts {
+            accounts: vec![row(1, "ann", "old"), row(2, "bob", "elsewhere")],
+            ..StoredAccounts::default()
+        };
+        let changed = marks.changed(&state).unwrap();
+        assert_eq!(changed, HashSet::from([1]));
+        apply_accounts_of(&state, &[1, 2], read, &changed);
+        assert_eq!(state.accounts.by_id(1).unwrap().password_hash, "new");
+        assert!(state.accounts.signed_in("s1", 0).is_some());
+        assert_eq!(state.ratings.get(1, "sygo").games, 1);
+        assert_eq!(state.accounts.by_id(2).unwrap().password_hash, "elsewhere");
+        // A read begun after the change puts Ann's rows in place.
+        let marks = Marks::now(&state);
+        let read = StoredAccounts {
+            accounts: vec![row(1, "ann", "newer")],
+            ..StoredAccounts::default()
+        };
+        let changed = marks.changed(&state).unwrap();
+        assert!(changed.is_empty());
+        apply_accounts_of(&state, &[1], read, &changed);
+        assert_eq!(state.accounts.by_id(1).unwrap().password_hash, "newer");
+        assert!(
+            state.accounts.signed_in("s1", 0).is_none(),
+            "her sessions as read"
+        );
+        assert_eq!(state.ratings.get(1, "sygo").games, 0, "her ratings as read");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -81,6 +81,7 @@ mod slots;
 mod state;
 mod time;
 mod timeouts;
+mod touched;
 mod uploaded;
 mod vacation;
 mod view;

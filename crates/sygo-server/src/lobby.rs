@@ -91,6 +91,11 @@ impl Challenge {
         }
     }
 
+    /// Whether the challenger or the opponent is one of `ids`.
+    pub(crate) fn names_any(&self, ids: &HashSet<i64>) -> bool {
+        ids.contains(&self.owner) || self.opponent.is_some_and(|o| ids.contains(&o))
+    }
+
     /// The database row.
     pub(crate) fn row(&self) -> ChallengeRow {
         let (state, game_id) = match &self.state {
@@ -135,6 +140,9 @@ pub(crate) struct Lobby {
     events: broadcast::Sender<()>,
     /// Held while a challenge is accepted or withdrawn: one at a time.
     pub changing: tokio::sync::Mutex<()>,
+    /// The accounts whose challenges changed here, for the reads of
+    /// accounts changed elsewhere (`touched.rs`).
+    pub touched: crate::touched::Touched,
 }
 
 impl Lobby {
@@ -149,6 +157,7 @@ impl Lobby {
             map: RwLock::new(map),
             events: broadcast::channel(16).0,
             changing: tokio::sync::Mutex::new(()),
+            touched: crate::touched::Touched::default(),
         }
     }
 
@@ -165,14 +174,14 @@ impl Lobby {
 
     /// The challenges that name one of the accounts `ids` (as challenger
     /// or opponent) replaced with `rows`, those challenges as stored now
-    /// (another server changed them), and the watchers told.
-    pub(crate) fn replace_of(&self, ids: &[i64], rows: Vec<ChallengeRow>) {
+    /// (another server changed them), and the watchers told; but those
+    /// that also name an account of `keep` (changed here meanwhile, read
+    /// again next) are kept as they are, and `rows` holds none of them.
+    pub(crate) fn replace_of(&self, ids: &[i64], rows: Vec<ChallengeRow>, keep: &HashSet<i64>) {
         let ids: HashSet<i64> = ids.iter().copied().collect();
         {
             let mut map = self.map.write();
-            map.retain(|_, c| {
-                !ids.contains(&c.owner) && !c.opponent.is_some_and(|o| ids.contains(&o))
-            });
+            map.retain(|_, c| !c.names_any(&ids) || c.names_any(keep));
             map.extend(
                 rows.into_iter()
                     .filter_map(Challenge::from_row)
@@ -195,6 +204,8 @@ impl Lobby {
     /// Adds or replaces a challenge (committed already) and tells the
     /// watchers.
     pub(crate) fn put(&self, challenge: Challenge) {
+        self.touched
+            .touch(std::iter::once(challenge.owner).chain(challenge.opponent));
         self.map.write().insert(challenge.id.clone(), challenge);
         let _ = self.events.send(());
     }
@@ -286,10 +297,28 @@ mod tests {
         // neither.
         let mut withdrawn = of("c1", 1, None);
         withdrawn.state = State::Withdrawn;
-        lobby.replace_of(&[1], vec![withdrawn.row(), of("c5", 4, Some(1)).row()]);
+        lobby.replace_of(
+            &[1],
+            vec![withdrawn.row(), of("c5", 4, Some(1)).row()],
+            &HashSet::new(),
+        );
         assert_eq!(lobby.get("c1").unwrap().state, State::Withdrawn);
         assert!(lobby.get("c2").is_none());
         assert!(lobby.contains("c3") && lobby.contains("c4") && lobby.contains("c5"));
         assert!(told.try_recv().is_ok(), "the watchers are told");
+        // Account 3's read again while account 2 changed here: c4, which
+        // names 2 too, stays as it is here; c3, only 3's, goes.
+        lobby.replace_of(&[3], Vec::new(), &HashSet::from([2]));
+        assert!(lobby.contains("c4") && !lobby.contains("c3"));
+    }
+
+    #[test]
+    fn a_challenge_put_here_touches_both_its_accounts() {
+        let lobby = Lobby::load(Vec::new());
+        let mark = lobby.touched.mark();
+        let mut c = challenge(Some(9), None);
+        c.owner = 4;
+        lobby.put(c);
+        assert_eq!(lobby.touched.since(mark), Some(HashSet::from([4, 9])));
     }
 }

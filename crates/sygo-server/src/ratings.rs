@@ -97,6 +97,9 @@ pub(crate) struct Ratings {
     /// Held while a game's rating changes are worked out and committed, so
     /// that two games of one player ending together both count.
     pub applying: tokio::sync::Mutex<()>,
+    /// The accounts whose ratings changed here, for the reads of accounts
+    /// changed elsewhere (`touched.rs`).
+    pub touched: crate::touched::Touched,
 }
 
 impl Ratings {
@@ -211,6 +214,7 @@ impl Ratings {
             };
             entry.1.push(c.clone());
         }
+        self.touched.touch(changes.iter().map(|c| c.account_id));
     }
 
     /// The rated players of a family, best first: (account, rating).
