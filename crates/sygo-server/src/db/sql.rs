@@ -72,19 +72,13 @@ pub(crate) trait Sql {
     /// Runs a query; every row it returns.
     fn query(&mut self, sql: &str, params: &[Value<'_>]) -> Result<Vec<Row>, SqlError>;
 
-    /// Stores turns ([`super::statements::INSERT_TURN`]: each only if its
-    /// game's count of undos is still the one it was played on, and its
-    /// number is not stored yet); whether each was stored, in order. No
-    /// turn is given twice. One statement a turn here; PostgreSQL stores
-    /// them all with one.
-    fn insert_turns(&mut self, turns: &[&TurnRow]) -> Result<Vec<bool>, SqlError> {
-        turns
-            .iter()
-            .map(|t| {
-                let values = super::statements::insert_turn_values(t);
-                Ok(self.execute(super::statements::INSERT_TURN, &values)? == 1)
-            })
-            .collect()
+    /// Stores turns with one statement, if the store has one: each only if
+    /// its game's count of undos is still the one it was played on, and
+    /// its number is not stored yet; whether each was stored, in order. No
+    /// turn is given twice. `None` (here): the caller stores them one
+    /// statement a turn. PostgreSQL has one.
+    fn insert_turns_at_once(&mut self, _turns: &[&TurnRow]) -> Option<Result<Vec<bool>, SqlError>> {
+        None
     }
 
     /// Whether the store locks rows (`SELECT … FOR UPDATE SKIP LOCKED`):

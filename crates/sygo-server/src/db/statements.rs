@@ -99,7 +99,7 @@ fn apply_in_savepoint(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteErro
 /// The writes in order, in the transaction [`commit`] opened; the result
 /// of each. The turns of each run of turn writes (none twice, so that the
 /// run's turns are stored as they would be one after another) are stored
-/// by one statement ([`Sql::insert_turns`]), then the rest of each stored
+/// by one statement where the store has one ([`Sql::insert_turns_at_once`]), then the rest of each stored
 /// turn's write. A refused turn refuses its write and leaves the
 /// transaction whole; any other failure is returned (the transaction must
 /// then be rolled back).
@@ -130,7 +130,13 @@ fn apply_all(
             run.push((turn, ratings, job));
         }
         let turns: Vec<&TurnRow> = run.iter().map(|(turn, _, _)| *turn).collect();
-        let stored = conn.insert_turns(&turns)?;
+        let stored = match conn.insert_turns_at_once(&turns) {
+            Some(stored) => stored?,
+            None => turns
+                .iter()
+                .map(|t| Ok(conn.execute(INSERT_TURN, &insert_turn_values(t))? == 1))
+                .collect::<Result<_, SqlError>>()?,
+        };
         for ((turn, ratings, job), stored) in run.iter().zip(stored) {
             if stored {
                 after_turn(conn, turn, ratings, job)?;
@@ -686,12 +692,12 @@ fn insert_rating_change(conn: &mut dyn Sql, c: &RatingChange) -> Result<(), SqlE
 /// one database, a turn chosen before another server took turns back, or
 /// one another server stored first, is refused
 /// ([`WriteError::Duplicate`]), and the transaction goes on.
-pub(super) const INSERT_TURN: &str = "INSERT INTO turns (game_id, number, turn, played, color, clock) \
+const INSERT_TURN: &str = "INSERT INTO turns (game_id, number, turn, played, color, clock) \
      SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE (SELECT undos FROM games WHERE id = ?1) = ?7 \
      ON CONFLICT DO NOTHING";
 
 /// The parameters of [`INSERT_TURN`].
-pub(super) fn insert_turn_values(t: &TurnRow) -> [Value<'_>; 7] {
+fn insert_turn_values(t: &TurnRow) -> [Value<'_>; 7] {
     use super::sql::ToValue;
     [
         t.game_id.to_value(),
