@@ -515,17 +515,7 @@ mod tests {
             created: 0,
             expires: i64::MAX,
         });
-        let change = RatingChange {
-            game_id: "g".to_string(),
-            account_id: 1,
-            family: "sygo".to_string(),
-            score: 1.0,
-            rating: 1600.0,
-            deviation: 300.0,
-            volatility: 0.06,
-            games: 1,
-            at: 0,
-        };
+        let change = RatingChange::for_test("g", 1);
         state.ratings.apply(std::slice::from_ref(&change));
         // The read, from before: Ann as she was, Bob as another server
         // changed him.

@@ -90,6 +90,24 @@ pub(crate) struct HistoryPoint {
 /// first, by (account, family).
 type ByPlayer = HashMap<(i64, String), (Rating, Vec<RatingChange>)>;
 
+#[cfg(test)]
+impl RatingChange {
+    /// A win in a Sygo game, the account's first rated game, for tests.
+    pub(crate) fn for_test(game_id: &str, account_id: i64) -> RatingChange {
+        RatingChange {
+            game_id: game_id.to_string(),
+            account_id,
+            family: "sygo".to_string(),
+            score: 1.0,
+            rating: 1600.0,
+            deviation: 300.0,
+            volatility: 0.06,
+            games: 1,
+            at: 5,
+        }
+    }
+}
+
 /// Every rating and its history, in memory.
 #[derive(Default)]
 pub(crate) struct Ratings {

@@ -405,20 +405,6 @@ mod tests {
         }
     }
 
-    fn rating(game: &str, account_id: i64) -> RatingChange {
-        RatingChange {
-            game_id: game.to_string(),
-            account_id,
-            family: "sygo".to_string(),
-            score: 1.0,
-            rating: 1600.0,
-            deviation: 300.0,
-            volatility: 0.06,
-            games: 1,
-            at: 5,
-        }
-    }
-
     /// The notice of one write, read back as the others read it.
     fn told(write: &Write) -> Option<Notice> {
         let payloads = payloads("me", &[write]);
@@ -513,7 +499,10 @@ mod tests {
         };
         let last = Write::Turn(
             row,
-            vec![rating("g4", 21), rating("g4", 20)],
+            vec![
+                RatingChange::for_test("g4", 21),
+                RatingChange::for_test("g4", 20),
+            ],
             super::super::AiJob::Unchanged,
         );
         let notice = told(&last).unwrap();
