@@ -221,16 +221,7 @@ impl Ratings {
     pub(crate) fn apply(&self, changes: &[RatingChange]) {
         let mut inner = self.inner.write();
         for c in changes {
-            let entry = inner.entry((c.account_id, c.family.clone())).or_default();
-            entry.0 = Rating {
-                glicko: Glicko2Rating {
-                    rating: c.rating,
-                    deviation: c.deviation,
-                    volatility: c.volatility,
-                },
-                games: c.games,
-            };
-            entry.1.push(c.clone());
+            add_change(&mut inner, c.clone());
         }
         self.touched.touch(changes.iter().map(|c| c.account_id));
     }
@@ -279,17 +270,23 @@ pub(crate) fn recompute(
 fn add_changes(map: &mut ByPlayer, mut changes: Vec<RatingChange>) {
     changes.sort_by_key(|c| c.at);
     for c in changes {
-        let entry = map.entry((c.account_id, c.family.clone())).or_default();
-        entry.0 = Rating {
-            glicko: Glicko2Rating {
-                rating: c.rating,
-                deviation: c.deviation,
-                volatility: c.volatility,
-            },
-            games: c.games,
-        };
-        entry.1.push(c);
+        add_change(map, c);
     }
+}
+
+/// Adds one change, the player's latest: their rating becomes its, and it
+/// ends their history.
+fn add_change(map: &mut ByPlayer, c: RatingChange) {
+    let entry = map.entry((c.account_id, c.family.clone())).or_default();
+    entry.0 = Rating {
+        glicko: Glicko2Rating {
+            rating: c.rating,
+            deviation: c.deviation,
+            volatility: c.volatility,
+        },
+        games: c.games,
+    };
+    entry.1.push(c);
 }
 
 #[cfg(test)]
