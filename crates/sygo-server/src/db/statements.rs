@@ -86,16 +86,14 @@ pub(super) fn commit(
 /// `text` as a PostgreSQL string constant between dollar quotes: `$n0$…$n0$`,
 /// with the first tag that the text does not end early.
 fn dollar_quoted(text: &str) -> String {
-    (0..)
+    // The constant ends at the first closing tag after the opening one.
+    let closes_at_the_end =
+        |tag: &String| format!("{text}{tag}").find(tag.as_str()) == Some(text.len());
+    let tag = (0..)
         .map(|n| format!("$n{n}$"))
-        .map(|tag| format!("{tag}{text}{tag}"))
-        .find(|quoted| {
-            let tag_len = quoted.len() - text.len();
-            let tag = &quoted[..tag_len / 2];
-            // The closing tag is the first after the opening one.
-            quoted[tag.len()..].find(tag) == Some(text.len())
-        })
-        .unwrap_or_default()
+        .find(closes_at_the_end)
+        .unwrap_or_default();
+    format!("{tag}{text}{tag}")
 }
 
 /// One write in a savepoint: all of it or nothing.
@@ -115,8 +113,9 @@ fn apply_in_savepoint(conn: &mut dyn Sql, write: &Write) -> Result<(), WriteErro
 /// The writes in order, in the transaction [`commit`] opened; the result
 /// of each. The turns of each run of turn writes (none twice, so that the
 /// run's turns are stored as they would be one after another) are stored
-/// by one statement where the store has one ([`Sql::insert_turns_at_once`]), then the rest of each stored
-/// turn's write. A refused turn refuses its write and leaves the
+/// by one statement where the store has one
+/// ([`Sql::insert_turns_at_once`]), else a statement each; then the rest of
+/// each stored turn's write. A refused turn refuses its write and leaves the
 /// transaction whole; any other failure is returned (the transaction must
 /// then be rolled back).
 fn apply_all(
@@ -150,7 +149,7 @@ fn apply_all(
             Some(stored) => stored?,
             None => turns
                 .iter()
-                .map(|t| Ok(conn.execute(INSERT_TURN, &insert_turn_values(t))? == 1))
+                .map(|t| store_turn(conn, t))
                 .collect::<Result<_, SqlError>>()?,
         };
         for ((turn, ratings, job), stored) in run.iter().zip(stored) {
@@ -712,23 +711,20 @@ const INSERT_TURN: &str = "INSERT INTO turns (game_id, number, turn, played, col
      SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE (SELECT undos FROM games WHERE id = ?1) = ?7 \
      ON CONFLICT DO NOTHING";
 
-/// The parameters of [`INSERT_TURN`].
-fn insert_turn_values(t: &TurnRow) -> [Value<'_>; 7] {
-    use super::sql::ToValue;
-    [
-        t.game_id.to_value(),
-        t.number.to_value(),
-        t.turn.to_value(),
-        t.played.to_value(),
-        t.color.to_value(),
-        t.clock.to_value(),
-        t.undos.to_value(),
-    ]
+/// A turn ([`INSERT_TURN`]): whether it was stored.
+fn store_turn(conn: &mut dyn Sql, t: &TurnRow) -> Result<bool, SqlError> {
+    let stored = conn.execute(
+        INSERT_TURN,
+        vals![
+            t.game_id, t.number, t.turn, t.played, t.color, t.clock, t.undos
+        ],
+    )?;
+    Ok(stored == 1)
 }
 
-/// A turn ([`INSERT_TURN`]).
+/// A turn ([`INSERT_TURN`]), refused as a duplicate if not stored.
 fn insert_turn(conn: &mut dyn Sql, t: &TurnRow) -> Result<(), WriteError> {
-    if conn.execute(INSERT_TURN, &insert_turn_values(t))? == 1 {
+    if store_turn(conn, t)? {
         Ok(())
     } else {
         Err(WriteError::Duplicate)
