@@ -53,47 +53,33 @@ pub(super) fn commit(
             .map(|write| apply_in_savepoint(conn, write))
             .collect()
     };
-    // The notices and the commit in one round trip: statements without
-    // parameters, so each payload is written in the statement, between
-    // dollar quotes whose tag it does not hold (no escaping, whatever the
-    // server's settings).
-    let mut end = String::new();
-    if let Some(from) = announce {
-        let committed: Vec<&Write> = writes
-            .iter()
-            .zip(&results)
-            .filter(|(_, r)| r.is_ok())
-            .map(|(w, _)| *w)
-            .collect();
-        for payload in super::notice::payloads(from, &committed) {
-            end.push_str(&format!(
-                "SELECT pg_notify('{}', {}); ",
-                super::notice::CHANNEL,
-                dollar_quoted(&payload)
-            ));
+    let told = match announce {
+        Some(from) => {
+            let committed: Vec<&Write> = writes
+                .iter()
+                .zip(&results)
+                .filter(|(_, r)| r.is_ok())
+                .map(|(w, _)| *w)
+                .collect();
+            super::notice::payloads(from, &committed)
+                .iter()
+                .try_for_each(|payload| {
+                    conn.execute(
+                        &format!("SELECT pg_notify('{}', ?1)", super::notice::CHANNEL),
+                        vals![payload],
+                    )
+                    .map(drop)
+                })
         }
-    }
-    end.push_str("COMMIT");
-    match conn.run(&end) {
+        None => Ok(()),
+    };
+    match told.and_then(|()| conn.run("COMMIT")) {
         Ok(()) => results,
         Err(e) => {
             let _ = conn.run("ROLLBACK");
             failed(e)
         }
     }
-}
-
-/// `text` as a PostgreSQL string constant between dollar quotes: `$n0$…$n0$`,
-/// with the first tag that the text does not end early.
-fn dollar_quoted(text: &str) -> String {
-    // The constant ends at the first closing tag after the opening one.
-    let closes_at_the_end =
-        |tag: &String| format!("{text}{tag}").find(tag.as_str()) == Some(text.len());
-    let tag = (0..)
-        .map(|n| format!("$n{n}$"))
-        .find(closes_at_the_end)
-        .unwrap_or_default();
-    format!("{tag}{text}{tag}")
 }
 
 /// One write in a savepoint: all of it or nothing.
@@ -1478,37 +1464,6 @@ mod tests {
     #[test]
     fn a_targeted_read_gives_exactly_the_rows_of_its_accounts_on_sqlite() {
         a_targeted_read_gives_exactly_the_rows_of_its_accounts(&mut sqlite::in_memory());
-    }
-
-    /// A notice's payload is written in the statement between dollar
-    /// quotes: whatever the text, it is read back as it was (checked on
-    /// PostgreSQL when `SYGO_TEST_POSTGRES` names a server).
-    #[test]
-    fn dollar_quotes_hold_any_text() {
-        let texts = [
-            "",
-            "{\"a\":1}",
-            "$n0$",
-            "ends with $n0",
-            "n0$ starts so",
-            "$n0$ and $n1$ and $n2",
-            "'quotes' \\ back\\slashes \u{e9}",
-        ];
-        for text in texts {
-            let quoted = dollar_quoted(text);
-            let tag = &quoted[..(quoted.len() - text.len()) / 2];
-            assert!(quoted.starts_with(tag) && quoted.ends_with(tag), "{quoted}");
-            assert_eq!(quoted[tag.len()..].find(tag), Some(text.len()), "{quoted}");
-        }
-        if let Some(mut db) = postgres::TestDatabase::new("quotes") {
-            for text in texts {
-                let read = db
-                    .store()
-                    .query(&format!("SELECT {}", dollar_quoted(text)), &[])
-                    .unwrap();
-                assert_eq!(read[0].get::<String>(0).unwrap(), text);
-            }
-        }
     }
 
     /// The same on PostgreSQL, when `SYGO_TEST_POSTGRES` names a server
