@@ -6,7 +6,8 @@
 //! flag.
 
 use std::collections::BTreeSet;
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
@@ -382,11 +383,22 @@ fn a_search_without_limits_stops_on_its_flag() {
     let stop = player.stop_handle();
     let game = Game::new(Position::new(geometry));
     let start = Instant::now();
-    let raiser = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(300));
-        stop.store(true, Ordering::Relaxed);
+    // The flag is raised from 300 ms on, again and again until the search
+    // returns (a search lowers it when it begins, which on a loaded machine
+    // may come after a first raise).
+    let chosen = Arc::new(AtomicBool::new(false));
+    let raiser = std::thread::spawn({
+        let chosen = chosen.clone();
+        move || {
+            std::thread::sleep(Duration::from_millis(300));
+            while !chosen.load(Ordering::Relaxed) {
+                stop.store(true, Ordering::Relaxed);
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
     });
     let decision = player.choose(&game, &Budget::default());
+    chosen.store(true, Ordering::Relaxed);
     raiser.join().unwrap();
     let took = start.elapsed();
     assert!(took >= Duration::from_millis(300));

@@ -208,7 +208,9 @@ fn a_run_stops_at_its_deadline_or_its_flag() {
     search.run(&Limits::time(Duration::from_millis(30)));
     let elapsed = start.elapsed();
     assert!(elapsed >= Duration::from_millis(30), "{elapsed:?}");
-    assert!(elapsed < Duration::from_millis(200), "{elapsed:?}");
+    // Without its deadline the run would go on for ever: any bound a
+    // loaded machine keeps shows that it stopped.
+    assert!(elapsed < Duration::from_secs(10), "{elapsed:?}");
     // A raised flag stops an unlimited run at once.
     let stop = Arc::new(AtomicBool::new(true));
     let limits = Limits {

@@ -201,10 +201,12 @@ impl Process {
         }
     }
 
-    /// How the process ended (waiting a little for it to end, and for its
-    /// last words on standard error to be read), for messages.
+    /// How the process ended (waiting for it to end, and for its last
+    /// words on standard error to be read, up to a few seconds: a process
+    /// that closed its output ends at once, if late on a loaded machine),
+    /// for messages.
     fn exit_status(&mut self) -> String {
-        let deadline = Instant::now() + Duration::from_millis(500);
+        let deadline = Instant::now() + Duration::from_secs(5);
         let status = loop {
             match self.child.try_wait() {
                 Ok(Some(status)) => break format!("it exited ({status})"),

@@ -226,7 +226,7 @@ mod engines {
 
     #[test]
     fn an_engine_that_echoes_loses() {
-        let reasons = forfeits(&engine("exec cat", 2000));
+        let reasons = forfeits(&engine("exec cat", 20_000));
         assert_eq!(reasons.len(), 4);
         for reason in reasons {
             assert!(
@@ -241,7 +241,7 @@ mod engines {
         let script = r#"while read -r id cmd rest; do
             if [ "$cmd" = genmove ]; then echo "=$id Z99"; else echo "=$id"; fi; echo;
         done"#;
-        for reason in forfeits(&engine(script, 2000)) {
+        for reason in forfeits(&engine(script, 20_000)) {
             assert!(reason.contains("answered `genmove "), "{reason}");
             assert!(reason.contains("\"Z99\", which is not a move"), "{reason}");
         }
@@ -253,7 +253,7 @@ mod engines {
         let script = r#"while read -r id cmd rest; do
             if [ "$cmd" = genmove ]; then echo "=$id A1"; else echo "=$id"; fi; echo;
         done"#;
-        for reason in forfeits(&engine(script, 2000)) {
+        for reason in forfeits(&engine(script, 20_000)) {
             assert!(reason.starts_with("illegal turn A1:"), "{reason}");
         }
     }
@@ -263,7 +263,7 @@ mod engines {
         let script = r#"while read -r id cmd rest; do
             if [ "$cmd" = genmove ]; then echo "out of cheese" >&2; exit 3; fi; echo "=$id"; echo;
         done"#;
-        for reason in forfeits(&engine(script, 2000)) {
+        for reason in forfeits(&engine(script, 20_000)) {
             assert!(reason.starts_with("engine crashed: it exited"), "{reason}");
             assert!(reason.contains("while answering `genmove "), "{reason}");
             assert!(reason.contains("\"out of cheese\""), "{reason}");
@@ -276,14 +276,16 @@ mod engines {
         let script = r#"while read -r id cmd rest; do
             if [ "$cmd" = genmove ]; then continue; fi; echo "=$id"; echo;
         done"#;
+        // Its other answers come at once; a loaded machine still answers
+        // them well within 2 s.
         let started = std::time::Instant::now();
-        for reason in forfeits(&engine(script, 500)) {
+        for reason in forfeits(&engine(script, 2000)) {
             assert!(
                 reason.starts_with("timeout: no complete answer to `genmove "),
                 "{reason}"
             );
         }
-        assert!(started.elapsed() < Duration::from_secs(10));
+        assert!(started.elapsed() < Duration::from_secs(60));
     }
 
     #[test]
@@ -295,7 +297,7 @@ mod engines {
         let report = play(
             &settings(Geometry::sygo(5).unwrap(), 2, 1),
             &random(),
-            &engine(script, 2000),
+            &engine(script, 20_000),
         );
         for note in &report.summary.forfeits {
             assert!(

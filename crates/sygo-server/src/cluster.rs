@@ -17,7 +17,14 @@
 //!   admin`'s changes, which name none, make it read every account;
 //! - a lost connection, once back, makes it read everything again, since
 //!   notices sent meanwhile are lost: a notice is a wake-up, the database
-//!   is the truth.
+//!   is the truth;
+//! - what is heard of one game is followed in that game's lane, one piece
+//!   after another in the order heard (`lanes.rs`), each reading the
+//!   database when it runs: a reading that began earlier is never put in
+//!   place of a later one (two readings of a review, spawned side by side,
+//!   once left a server showing a review without its last position); and a
+//!   game a request read on a miss, added while its notice was followed,
+//!   is read again by the follower (`follow::Loaded`).
 //!
 //! Two servers never both store conflicting turns: a turn is stored only
 //! under its number and on the game's count of undos the server saw
@@ -52,6 +59,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use tokio::sync::Notify;
 
+use crate::lanes::Lanes;
+
 /// What a server keeps of the others on its database.
 pub(crate) struct Cluster {
     /// Whether this server leads the clocks' watcher now.
@@ -67,6 +76,9 @@ pub(crate) struct Cluster {
     /// readings (the follower's, a request's that found no account or
     /// session) are made the server's in the order they were read.
     pub accounts_reading: tokio::sync::Mutex<()>,
+    /// What is heard of each game, followed in the game's lane (in the
+    /// order heard, one piece at a time).
+    pub lanes: Arc<Lanes>,
 }
 
 /// The readings of the accounts asked for and not begun.

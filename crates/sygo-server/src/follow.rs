@@ -48,6 +48,7 @@ pub(crate) fn open(state: &AppState, role: Role, slots: usize) -> Option<Opened>
             slots: i64::try_from(slots.max(1)).unwrap_or(1),
             accounts_wanted: parking_lot::Mutex::default(),
             accounts_reading: tokio::sync::Mutex::new(()),
+            lanes: Arc::default(),
         }),
         heard,
         role,
@@ -81,7 +82,9 @@ pub(crate) fn run(state: &AppState, opened: Opened) {
     }
 }
 
-/// What to do on hearing `told`.
+/// What to do on hearing `told`. What concerns a game (the game, its
+/// review, its pages open) is followed in the game's lane, in the order
+/// heard (`lanes.rs`).
 fn hear(state: &AppState, cluster: &Arc<Cluster>, told: Heard) {
     match told {
         Heard::Notice(notice) => {
@@ -94,29 +97,51 @@ fn hear(state: &AppState, cluster: &Arc<Cluster>, told: Heard) {
                 AccountsRead::Whole => read_accounts(state, cluster, None),
             }
             for game in notice.games {
-                tokio::spawn(follow_game(state.clone(), game));
+                let id = game.id.clone();
+                cluster.lanes.push(&id, follow_game(state.clone(), game));
             }
             for id in notice.reviews {
-                tokio::spawn(follow_review(state.clone(), id));
+                cluster
+                    .lanes
+                    .push(&id, follow_review(state.clone(), id.clone()));
             }
             for presence in notice.presence {
-                tokio::spawn(follow_presence(state.clone(), presence));
+                let id = presence.id.clone();
+                cluster
+                    .lanes
+                    .push(&id, follow_presence(state.clone(), presence));
             }
         }
         // `sygo admin`'s changes name no account.
         Heard::Accounts => read_accounts(state, cluster, None),
         Heard::Reconnected => {
             read_accounts(state, cluster, None);
-            tokio::spawn(read_everything(state.clone()));
+            tokio::spawn(read_everything(state.clone(), cluster.clone()));
         }
     }
 }
 
 /// Brings one game up to date after another server's commit.
 async fn follow_game(state: AppState, notice: GameNotice) {
-    let Ok(entry) = state.games.get(&notice.id) else {
-        load_new(&state, &notice.id).await;
-        return;
+    let entry = match state.games.get(&notice.id) {
+        Ok(entry) => entry,
+        Err(_) => match load_new(&state, &notice.id).await {
+            // Read after the commit: up to date.
+            Some(Loaded {
+                entry,
+                read_here: true,
+            }) => {
+                wake_if_ai_to_move(&state, &entry);
+                return;
+            }
+            // Another task's reading (a request's) was added meanwhile:
+            // it may have read before the commit.
+            Some(Loaded {
+                entry,
+                read_here: false,
+            }) => entry,
+            None => return,
+        },
     };
     {
         let _submit = entry.hold_submissions().await;
@@ -134,7 +159,10 @@ async fn follow_game(state: AppState, notice: GameNotice) {
 /// Reads a game's review again after another server or a worker changed
 /// it (asked for it: the review maker here may take it).
 async fn follow_review(state: AppState, id: String) {
-    match state.db.load_review(&id).await {
+    let read = state.db.load_review(&id).await;
+    #[cfg(test)]
+    pause::after_reading(&id).await;
+    match read {
         Ok(Some(stored)) => {
             let pending = stored.pending;
             state.reviews.load(&id, stored);
@@ -155,7 +183,7 @@ async fn follow_presence(state: AppState, told: PresenceNotice) {
         // A game just started on another server, its notice still being
         // followed.
         Err(_) => match load_new(&state, &told.id).await {
-            Some(entry) => entry,
+            Some(loaded) => loaded.entry,
             None => return,
         },
     };
@@ -164,10 +192,24 @@ async fn follow_presence(state: AppState, told: PresenceNotice) {
     }
 }
 
+/// A game of the database read into memory ([`load_new`]).
+pub(crate) struct Loaded {
+    /// The game in memory now.
+    pub entry: Arc<Entry>,
+    /// Whether it is this reading: else another task's reading of the game
+    /// was added meanwhile, which may be older than this one (a request's
+    /// that began before a commit whose notice is followed now), and this
+    /// reading was dropped.
+    pub read_here: bool,
+}
+
 /// A game of the database not in memory yet (another server started it),
 /// read and added; `None` if there is no such game.
-pub(crate) async fn load_new(state: &AppState, id: &str) -> Option<Arc<Entry>> {
-    let stored = match state.db.load_game(id).await {
+pub(crate) async fn load_new(state: &AppState, id: &str) -> Option<Loaded> {
+    let read = state.db.load_game(id).await;
+    #[cfg(test)]
+    pause::after_reading(id).await;
+    let stored = match read {
         Ok(Some(stored)) => stored,
         Ok(None) => return None,
         Err(e) => {
@@ -183,10 +225,16 @@ pub(crate) async fn load_new(state: &AppState, id: &str) -> Option<Arc<Entry>> {
         }
     };
     // Added once: another task may have read it meanwhile.
-    let entry = state.games.insert_new(entry);
-    note_rematch(state, &entry);
-    wake_if_ai_to_move(state, &entry);
-    Some(entry)
+    let kept = state.games.insert_new(entry.clone());
+    let read_here = Arc::ptr_eq(&kept, &entry);
+    if read_here {
+        note_rematch(state, &kept);
+        wake_if_ai_to_move(state, &kept);
+    }
+    Some(Loaded {
+        entry: kept,
+        read_here,
+    })
 }
 
 /// A rematch (read at start, or started by another server) noted on the
@@ -395,8 +443,11 @@ fn read_accounts(state: &AppState, cluster: &Arc<Cluster>, ids: Option<Vec<i64>>
     });
 }
 
-/// Reads every game again (notices may have been missed).
-async fn read_everything(state: AppState) {
+/// Reads every game again (notices may have been missed): the games in
+/// memory each in its lane, after what was heard of it before (a reading
+/// of them all, begun before such a piece, would put it back), the others
+/// added.
+async fn read_everything(state: AppState, cluster: Arc<Cluster>) {
     let stored = match state.db.load_games().await {
         Ok(stored) => stored,
         Err(e) => {
@@ -405,21 +456,31 @@ async fn read_everything(state: AppState) {
         }
     };
     for stored in stored {
-        match state.games.get(&stored.row.id) {
-            Ok(entry) => {
-                let _submit = entry.hold_submissions().await;
-                if let Err(e) = entry.refresh(stored) {
-                    tracing::warn!(error = %e, "a game read again does not replay");
-                }
-            }
+        let entry = match state.games.get(&stored.row.id) {
+            Ok(entry) => entry,
             Err(_) => match Entry::from_stored(stored) {
                 Ok(entry) => {
-                    let entry = state.games.insert_new(Arc::new(entry));
-                    note_rematch(&state, &entry);
+                    let entry = Arc::new(entry);
+                    let kept = state.games.insert_new(entry.clone());
+                    if Arc::ptr_eq(&kept, &entry) {
+                        note_rematch(&state, &kept);
+                        continue;
+                    }
+                    // A request read it meanwhile, perhaps before a commit
+                    // this reading has.
+                    kept
                 }
-                Err(e) => tracing::warn!(error = %e, "a stored game is skipped"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "a stored game is skipped");
+                    continue;
+                }
             },
-        }
+        };
+        let state = state.clone();
+        cluster.lanes.push(&entry.meta.id.clone(), async move {
+            let _submit = entry.hold_submissions().await;
+            entry.catch_up(&state.db).await;
+        });
     }
 }
 
@@ -459,7 +520,7 @@ async fn play_job(state: AppState, id: String) {
     let entry = match state.games.get(&id) {
         Ok(entry) => entry,
         Err(_) => match load_new(&state, &id).await {
-            Some(entry) => entry,
+            Some(loaded) => loaded.entry,
             None => return,
         },
     };
@@ -475,13 +536,225 @@ async fn play_job(state: AppState, id: String) {
     }
 }
 
+/// A pause for the tests, after a reading of a game or of its review from
+/// the database and before it is made the server's: the moment when
+/// another task's reading of the same game may come in between.
+#[cfg(test)]
+pub(crate) mod pause {
+    use std::collections::BTreeMap;
+
+    use tokio::sync::{mpsc, oneshot};
+
+    /// The games whose readings pause, and where each pause is told: a
+    /// sender the test answers to let the reading go on.
+    static PAUSED: parking_lot::Mutex<
+        BTreeMap<String, mpsc::UnboundedSender<oneshot::Sender<()>>>,
+    > = parking_lot::Mutex::new(BTreeMap::new());
+
+    /// From now on, each reading of the game `id` pauses, and is told on
+    /// the channel returned.
+    pub(crate) fn arm(id: &str) -> mpsc::UnboundedReceiver<oneshot::Sender<()>> {
+        let (tell, told) = mpsc::unbounded_channel();
+        PAUSED.lock().insert(id.to_string(), tell);
+        told
+    }
+
+    /// The readings of `id` no longer pause.
+    pub(crate) fn disarm(id: &str) {
+        PAUSED.lock().remove(id);
+    }
+
+    /// Pauses if the readings of `id` are to, until the test says go.
+    pub(super) async fn after_reading(id: &str) {
+        let tell = PAUSED.lock().get(id).cloned();
+        if let Some(tell) = tell {
+            let (go, gate) = oneshot::channel();
+            if tell.send(go).is_ok() {
+                let _ = gate.await;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::accounts::Account;
     use crate::config::Config;
-    use crate::db::{AccountRow, SessionRow};
+    use crate::db::{AccountRow, AiJob, GameRow, PositionRow, SessionRow, TurnRow};
     use crate::ratings::RatingChange;
+    use tokio::sync::oneshot;
+
+    const WAIT: Duration = Duration::from_secs(20);
+
+    /// A state on a SQLite file of its own, playing no AI (nothing changes
+    /// the games but the test), and the folder to remove after.
+    async fn quiet_state(name: &str) -> (AppState, crate::state::Shutdown, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("sygo-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), dir.join("sygo.db"));
+        config.ai_slots = 0;
+        let (state, shutdown) = AppState::open(&config).await.unwrap();
+        (state, shutdown, dir)
+    }
+
+    /// The next pause told on `told`, in time.
+    async fn next_pause(
+        told: &mut tokio::sync::mpsc::UnboundedReceiver<oneshot::Sender<()>>,
+    ) -> oneshot::Sender<()> {
+        tokio::time::timeout(WAIT, told.recv())
+            .await
+            .expect("a reading pauses in time")
+            .unwrap()
+    }
+
+    /// A game between two people, as stored.
+    fn hot_seat(id: &str) -> GameRow {
+        let human = r#"{"kind":"human"}"#.to_string();
+        GameRow {
+            black: human.clone(),
+            white: human,
+            ..GameRow::for_test(id)
+        }
+    }
+
+    /// White's first turn of a game, as another server stores it.
+    fn first_turn(id: &str) -> TurnRow {
+        TurnRow {
+            game_id: id.to_string(),
+            number: 1,
+            turn: "c3".to_string(),
+            played: 1,
+            color: Some("white".to_string()),
+            clock: None,
+            undos: 0,
+        }
+    }
+
+    /// A game that a request reads (not yet in memory) before another
+    /// server stores a turn of it, and adds while this server follows that
+    /// turn's notice (the follower missed it in memory, then read it
+    /// again): the follower's reading is not dropped for the request's
+    /// older one. In the cluster's tests a server showed such a game as it
+    /// was before the turn (or the resignation) for ever.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_game_a_request_read_before_a_commit_is_brought_up_to_date_by_its_notice() {
+        let (state, _shutdown, dir) = quiet_state("follow-new").await;
+        let id = "0000f011";
+        state
+            .db
+            .insert_game(hot_seat(id), Vec::new(), AiJob::Unchanged)
+            .await
+            .unwrap();
+        let mut told = pause::arm(id);
+        // A request reads the game (no turn yet) and pauses before adding it.
+        let request = tokio::spawn({
+            let state = state.clone();
+            async move { load_new(&state, id).await.map(|l| l.read_here) }
+        });
+        let request_paused = next_pause(&mut told).await;
+        // Another server stores a turn; its notice is followed here: the
+        // game is not in memory, so the follower reads it (with the turn).
+        state
+            .db
+            .insert_turn(first_turn(id), Vec::new(), AiJob::Unchanged)
+            .await
+            .unwrap();
+        let notice = GameNotice {
+            id: id.to_string(),
+            turn: Some(first_turn(id)),
+        };
+        let follower = tokio::spawn(follow_game(state.clone(), notice));
+        let follower_paused = next_pause(&mut told).await;
+        // The request adds its older reading first.
+        pause::disarm(id);
+        request_paused.send(()).unwrap();
+        assert_eq!(request.await.unwrap(), Some(true));
+        follower_paused.send(()).unwrap();
+        tokio::time::timeout(WAIT, follower).await.unwrap().unwrap();
+        let turns = state
+            .games
+            .get(id)
+            .unwrap()
+            .with_live(|live| live.game.turns().len());
+        assert_eq!(turns, 1, "the game as followed");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Two notices of one game's review, the first one's reading paused
+    /// until the second's has come: the review kept is the later reading
+    /// (the readings are made in the game's lane, one after another). In
+    /// the cluster's tests a server read the review's last position, then
+    /// put back an older reading, and never showed the review done.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_reviews_readings_are_kept_in_the_order_heard() {
+        let (state, _shutdown, dir) = quiet_state("follow-review").await;
+        let id = "0000f012";
+        state
+            .db
+            .insert_game(hot_seat(id), Vec::new(), AiJob::Unchanged)
+            .await
+            .unwrap();
+        let position = |turn: u32| PositionRow {
+            turn,
+            hash: i64::from(turn) + 100,
+            win_rate: 0.5,
+            score_lead: 0.0,
+            best: Some("c3".to_string()),
+            visits: 16,
+            ownership: "[]".to_string(),
+        };
+        state.db.set_review(id, 1, true).await.unwrap();
+        state
+            .db
+            .insert_review_position(id, position(0))
+            .await
+            .unwrap();
+        let lanes = Arc::new(crate::lanes::Lanes::default());
+        let (done, mut finished) = tokio::sync::mpsc::unbounded_channel();
+        let follow = |done: tokio::sync::mpsc::UnboundedSender<()>| {
+            let state = state.clone();
+            async move {
+                follow_review(state, id.to_string()).await;
+                done.send(()).unwrap();
+            }
+        };
+        let mut told = pause::arm(id);
+        lanes.push(id, follow(done.clone()));
+        let first = next_pause(&mut told).await;
+        // The review goes on elsewhere, and is told again.
+        state
+            .db
+            .insert_review_position(id, position(1))
+            .await
+            .unwrap();
+        state.db.set_review(id, 1, false).await.unwrap();
+        lanes.push(id, follow(done));
+        // The second reading waits behind the first (were they not in
+        // order, it would read now and pause too: then it is let go first,
+        // and the first one's older reading after it).
+        let mut paused = vec![first];
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while lanes.waiting(id) == 0 {
+            if let Ok(second) = told.try_recv() {
+                paused.push(second);
+                break;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "no second reading");
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        pause::disarm(id);
+        for go in paused.into_iter().rev() {
+            go.send(()).unwrap();
+        }
+        for _ in 0..2 {
+            tokio::time::timeout(WAIT, finished.recv()).await.unwrap();
+        }
+        assert!(state.reviews.has(id, 0, 100));
+        assert!(state.reviews.has(id, 1, 101), "the later reading is kept");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     fn row(id: i64, name: &str, password_hash: &str) -> AccountRow {
         AccountRow {

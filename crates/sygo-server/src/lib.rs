@@ -64,6 +64,7 @@ mod events;
 mod follow;
 mod game;
 mod games;
+mod lanes;
 mod limits;
 mod lobby;
 mod metrics;

@@ -190,6 +190,7 @@ async fn review_taken(state: &AppState, game_id: &str) -> Result<(), ApiError> {
             Ok(entry) => entry,
             Err(_) => crate::follow::load_new(state, game_id)
                 .await
+                .map(|loaded| loaded.entry)
                 .ok_or_else(|| {
                     ApiError::NotFound(format!("there is no game {game_id} to review"))
                 })?,

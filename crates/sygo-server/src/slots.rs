@@ -311,11 +311,17 @@ mod tests {
     use super::*;
 
     /// A search as a player runs one: it clears its stop flag as it
-    /// begins (after `starting`), then searches until the flag is raised
-    /// or `budget` is spent; whether it was stopped.
-    fn search(stop: Arc<AtomicBool>, starting: Duration, budget: Duration) -> bool {
+    /// begins (after `starting`; then sets `begun`), then searches until
+    /// the flag is raised or `budget` is spent; whether it was stopped.
+    fn search(
+        stop: Arc<AtomicBool>,
+        starting: Duration,
+        budget: Duration,
+        begun: Arc<AtomicBool>,
+    ) -> bool {
         std::thread::sleep(starting);
         stop.store(false, Ordering::Relaxed);
+        begun.store(true, Ordering::Relaxed);
         let began = Instant::now();
         while began.elapsed() < budget {
             if stop.load(Ordering::Relaxed) {
@@ -340,16 +346,18 @@ mod tests {
             ai.run_turn(1, turn, move || search(
                 stop,
                 Duration::from_millis(200),
-                Duration::from_secs(10)
+                Duration::from_secs(60),
+                Arc::default(),
             )),
             async move {
-                // The slot is granted; the search has not begun.
+                // The slot is granted; the search has (most likely) not
+                // begun. Either way it is to stop.
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 raise.raise();
             }
         );
         assert!(stopped.unwrap(), "the search ran its whole budget");
-        assert!(started.elapsed() < Duration::from_secs(5));
+        assert!(started.elapsed() < Duration::from_secs(30));
     }
 
     /// A hint's search (nothing holds its stop) runs as its player says,
@@ -360,14 +368,22 @@ mod tests {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let searching = stop.clone();
+        let begun = Arc::new(AtomicBool::new(false));
+        let has_begun = begun.clone();
         let (stopped, ()) = tokio::join!(
             ai.run(1, stop, None, move || search(
                 searching,
                 Duration::ZERO,
-                Duration::from_secs(10)
+                Duration::from_secs(60),
+                begun,
             )),
             async move {
-                tokio::time::sleep(Duration::from_millis(100)).await;
+                // Raised once the search has begun (and cleared it).
+                let deadline = Instant::now() + Duration::from_secs(30);
+                while !has_begun.load(Ordering::Relaxed) {
+                    assert!(Instant::now() < deadline, "the search never began");
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
                 flag.store(true, Ordering::Relaxed);
             }
         );
@@ -377,7 +393,12 @@ mod tests {
         let searching = stop.clone();
         let ran = ai
             .run(1, stop, None, move || {
-                search(searching, Duration::ZERO, Duration::from_millis(100))
+                search(
+                    searching,
+                    Duration::ZERO,
+                    Duration::from_millis(100),
+                    Arc::default(),
+                )
             })
             .await;
         assert!(!ran.unwrap());

@@ -44,6 +44,7 @@ pub(crate) async fn find(state: &AppState, id: &str) -> Result<Arc<Entry>, ApiEr
     match state.games.get(id) {
         Err(ApiError::NotFound(_)) if state.db.is_shared() => crate::follow::load_new(state, id)
             .await
+            .map(|loaded| loaded.entry)
             .ok_or_else(|| ApiError::no_game(id)),
         found => found,
     }

@@ -700,11 +700,14 @@ async fn live_updates_bring_the_opponents_turn() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_ai_answers_a_turn() {
     let s = TestServer::start("ai").await;
+    // Level 6 takes all its time (0.3 s): the answer to a turn comes while
+    // it thinks, however loaded the machine (a level with few visits may
+    // have played already).
     let (status, created) = s
         .post(
             "/api/games",
             &json!({"variant": "sygo", "size": 7, "black": {"kind": "human"},
-                    "white": {"kind": "ai", "level": 1, "time_ms": 100}}),
+                    "white": {"kind": "ai", "level": 6, "time_ms": 300}}),
             None,
         )
         .await;

@@ -281,14 +281,14 @@ async fn a_failed_ai_turn_starts_again_when_its_player_comes_back() {
         .post(
             "/api/games",
             &json!({"variant": "sygo", "size": 9, "black": {"kind": "human"},
-                    "white": {"kind": "ai", "level": 6, "time_ms": 1500}}),
+                    "white": {"kind": "ai", "level": 6, "time_ms": 5000}}),
             None,
         )
         .await;
     assert_eq!(status, 201);
     let id = created["game"]["id"].as_str().unwrap().to_string();
     assert_eq!(created["game"]["ai_thinking"], true);
-    // While the AI thinks (1.5 s: level 6 has no cap on visits, so it
+    // While the AI thinks (5 s: level 6 has no cap on visits, so it
     // takes all its time), another connection takes the database's
     // write lock and keeps it: the AI's turn cannot be stored (the server
     // waits 5 s for the lock, then gives up).

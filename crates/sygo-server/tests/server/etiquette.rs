@@ -84,9 +84,10 @@ async fn a_person_resigns_while_the_ai_thinks() {
     let (id, tokens) = app
         .create(
             json!({"variant": "sygo", "size": 19, "black": {"kind": "human"},
-                       "white": {"kind": "ai", "level": 6, "time_ms": 5000}}),
+                       "white": {"kind": "ai", "level": 6, "time_ms": 60000}}),
         )
         .await;
+    // The AI's longest think: the resignation comes while it thinks.
     let black = tokens["black"].as_str().unwrap();
     assert_eq!(app.game(&id).await["ai_thinking"], json!(true));
     let started = Instant::now();
@@ -101,11 +102,12 @@ async fn a_person_resigns_while_the_ai_thinks() {
     assert_eq!(status, 200, "{game}");
     assert_eq!(game["result"], json!("W+R"));
     assert_eq!(game["ai_thinking"], json!(false));
-    // The resignation is the game's only turn, and the AI's turn never comes.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The resignation is the game's only turn, and the AI's turn never
+    // comes: its search ends (long before its minute).
+    app.metrics_show("sygo_ai_searches_running 0").await;
     let game = app.game(&id).await;
     assert_eq!(game["turn_number"], json!(1), "{game}");
-    assert!(started.elapsed() < Duration::from_secs(4));
+    assert!(started.elapsed() < Duration::from_secs(30));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -236,11 +238,13 @@ async fn against_the_ai_undo_takes_back_the_players_turn_and_the_answer() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn while_the_ai_thinks_undo_takes_back_the_players_turn_and_drops_the_search() {
     let app = App::new("undo-ai-thinking").await;
-    // The person is White (moves first); the AI at level 6 always takes its 3 s.
+    // The person is White (moves first); the AI at level 6 always takes
+    // its time, here the longest (a minute): the undo comes while it
+    // thinks.
     let (id, tokens) = app
         .create(
             json!({"variant": "hexsygo", "size": 4, "white": {"kind": "human"},
-                       "black": {"kind": "ai", "level": 6, "time_ms": 3000}}),
+                       "black": {"kind": "ai", "level": 6, "time_ms": 60000}}),
         )
         .await;
     let white = tokens["white"].as_str().unwrap();
@@ -260,7 +264,8 @@ async fn while_the_ai_thinks_undo_takes_back_the_players_turn_and_drops_the_sear
         (Some(0), Some(false))
     );
     assert_eq!(game["to_move"], json!("white"));
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    // The search is dropped (it would think for a minute).
+    app.metrics_show("sygo_ai_searches_running 0").await;
     let before = app.game(&id).await;
     assert_eq!(
         before["turn_number"],
@@ -296,7 +301,7 @@ async fn live_updates_carry_the_game_after_an_undo() {
         .await;
     assert_eq!(status, 200);
     let mut seen = String::new();
-    let found = tokio::time::timeout(Duration::from_secs(10), async {
+    let found = tokio::time::timeout(Duration::from_secs(30), async {
         while let Some(Ok(frame)) = body.frame().await {
             if let Some(data) = frame.data_ref() {
                 seen.push_str(&String::from_utf8_lossy(data));

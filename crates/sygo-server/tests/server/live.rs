@@ -15,7 +15,7 @@ use std::time::Duration;
 use common::{Events, TestServer, apply_event, random_turn, replay};
 use serde_json::{Value, json};
 
-const WAIT: Duration = Duration::from_secs(10);
+const WAIT: Duration = Duration::from_secs(30);
 
 /// A game's JSON without what differs from one reading to the next while
 /// nothing changes (the server's time in the clock).
@@ -375,7 +375,7 @@ async fn the_ai_conditional_turns_an_abort_and_a_timeout_as_small_events() {
     agrees(&s, &mut events, &id, "a turn under a clock").await;
     assert_eq!(events.game.as_ref().unwrap()["clock"]["running"], "black");
     let over = events
-        .until(Duration::from_secs(15), |g| g["status"] == "over")
+        .until(Duration::from_secs(30), |g| g["status"] == "over")
         .await;
     assert_eq!(over["result"], "W+T");
     assert_eq!(over["last_turn"]["kind"], "timeout");

@@ -115,7 +115,7 @@ async fn a_challenge_appears_live_and_is_accepted_once() {
     let bob = account(&s, "bob").await;
     let cat = account(&s, "cat").await;
     let mut lobby = Events::open_at(&s, "/api/lobby/events", Some(&bob)).await;
-    let (_, _, first) = lobby.next(Duration::from_secs(5)).await;
+    let (_, _, first) = lobby.next(Duration::from_secs(30)).await;
     assert_eq!(first["challenges"], json!([]));
 
     let clock = json!({"kind": "fischer", "main_ms": 300000, "increment_ms": 5000});
@@ -126,7 +126,7 @@ async fn a_challenge_appears_live_and_is_accepted_once() {
     )
     .await;
     let seen = lobby
-        .until(Duration::from_secs(5), |l| {
+        .until(Duration::from_secs(30), |l| {
             l["challenges"].as_array().is_some_and(|c| !c.is_empty())
         })
         .await;
@@ -313,7 +313,7 @@ async fn a_rated_game_changes_both_ratings_once_and_the_host_can_annul_it() {
     s.play(&game2, &white2, "C3", 0).await;
     let mut events = Events::open(&s, &game2).await;
     let over = events
-        .until(Duration::from_secs(15), |g| g["status"] == "over")
+        .until(Duration::from_secs(30), |g| g["status"] == "over")
         .await;
     assert_eq!(over["result"], "W+T", "Ann (Black) ran out of time");
     let a = profile(&s, "ann").await;
@@ -328,7 +328,7 @@ async fn a_rated_game_changes_both_ratings_once_and_the_host_can_annul_it() {
         assert!(admin.annul(&game).is_err(), "annulled already");
         assert!(admin.annul("ffffffff").is_err());
     });
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
     loop {
         let a = profile(&s, "ann").await;
         if a["ratings"]["sygo"]["games"] == 1 {
@@ -391,13 +391,13 @@ async fn an_accounts_notice_counts_the_games_waiting_for_it_and_challenges_to_it
         401
     );
     let mut notice = Events::open_at(&s, "/api/account/events", Some(&ann)).await;
-    let (event, _, first) = notice.next(Duration::from_secs(5)).await;
+    let (event, _, first) = notice.next(Duration::from_secs(30)).await;
     assert_eq!(event, "notice");
     assert_eq!(first, json!({"your_turn": [], "challenges": 0}));
     // Bob challenges Ann by name: she sees it.
     post_challenge(&s, &bob, json!({"variant": "sygo", "opponent": "ann"})).await;
     let seen = notice
-        .until(Duration::from_secs(10), |n| n["challenges"] == 1)
+        .until(Duration::from_secs(30), |n| n["challenges"] == 1)
         .await;
     assert_eq!(seen["your_turn"], json!([]));
     // A correspondence game where Ann (White) moves first: it waits for her.
@@ -418,7 +418,7 @@ async fn an_accounts_notice_counts_the_games_waiting_for_it_and_challenges_to_it
         )
     };
     let seen = notice
-        .until(Duration::from_secs(10), |n| {
+        .until(Duration::from_secs(30), |n| {
             n["your_turn"].as_array().is_some_and(|w| !w.is_empty())
         })
         .await;
@@ -442,7 +442,7 @@ async fn an_accounts_notice_counts_the_games_waiting_for_it_and_challenges_to_it
     assert_eq!(listed["paused"], false);
     s.play(&game, &white, "C3", 0).await;
     notice
-        .until(Duration::from_secs(10), |n| n["your_turn"] == json!([]))
+        .until(Duration::from_secs(30), |n| n["your_turn"] == json!([]))
         .await;
     // Bob's turn now: the list's deadline is his.
     let (_, chosen) = s.get_json(&format!("/api/games?ids={game}")).await;
@@ -466,7 +466,7 @@ async fn an_accounts_notice_counts_the_games_waiting_for_it_and_challenges_to_it
     s.play(&hex, &white, "C3", 0).await;
     s.play(&hex, &black, "B2", 1).await;
     let seen = notice
-        .until(Duration::from_secs(10), |n| {
+        .until(Duration::from_secs(30), |n| {
             n["your_turn"].as_array().is_some_and(|w| !w.is_empty())
         })
         .await;

@@ -407,13 +407,13 @@ async fn live_streams_are_counted_and_servers_count_apart() {
     let (id, _, white) = s.new_game("sygo", 5).await;
     let mut first = Events::open(&s, &id).await;
     let mut second = Events::open(&s, &id).await;
-    first.next(Duration::from_secs(10)).await;
-    second.next(Duration::from_secs(10)).await;
+    first.next(Duration::from_secs(30)).await;
+    second.next(Duration::from_secs(30)).await;
     let (_, samples) = metrics(&s).await;
     assert_eq!(streams(&samples), 2.0);
     s.play(&id, &white, "C3", 0).await;
     drop(first);
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let (_, samples) = metrics(&s).await;
         let open = streams(&samples);

@@ -38,8 +38,10 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 
-/// The longest a page may take to show what a step expects.
-pub const WAIT: Duration = Duration::from_secs(15);
+/// The longest a page may take to show what a step expects (generous: a
+/// loaded machine runs two browsers and two servers on two cores; a page
+/// that is right shows it long before).
+pub const WAIT: Duration = Duration::from_secs(30);
 
 // ------------------------------------------------------------ processes
 
@@ -569,6 +571,27 @@ preview: ${t('preview')}; finish: ${t('finish-reason')}; announced: ${t('announc
             )
             .await;
         v.as_str().unwrap_or_default().to_string()
+    }
+
+    /// Waits until the script returns something other than `null`, and
+    /// returns that: what the page shows read in the same moment as the
+    /// condition, not in round trips after it.
+    pub async fn value_when(&self, script: &str, what: &str) -> Value {
+        let start = Instant::now();
+        loop {
+            let value = self.js(script).await;
+            if !value.is_null() {
+                return value;
+            }
+            if start.elapsed() > WAIT {
+                panic!(
+                    "{}: waited {WAIT:?} for {what}\n{}",
+                    self.name,
+                    self.state().await
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     }
 
     /// Waits until the JavaScript expression is true.

@@ -272,7 +272,7 @@ fn a_correspondence_game_across_a_server_restart_with_a_conditional_turn_that_fi
         {
             let conn = rusqlite::Connection::open(server.dir.0.join("sygo.db"))
                 .expect("the server's database");
-            conn.busy_timeout(Duration::from_secs(5))
+            conn.busy_timeout(Duration::from_secs(30))
                 .expect("a busy timeout");
             for n in 1..=130_i64 {
                 conn.execute(

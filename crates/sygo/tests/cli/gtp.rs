@@ -475,13 +475,14 @@ fn every_command_of_the_protocol_is_known_and_answers() {
     assert_eq!(gtp.ok("set_growth_started false"), "");
     assert!(gtp.ok("legal_steps b D6").contains("A7"));
 
-    // Time control: stored, decimals accepted; genmove answers at once.
+    // Time control: stored, decimals accepted; genmove answers at once
+    // (a random player does not wait for its 30 s).
     assert_eq!(gtp.ok("time_settings 0 0.5 1"), "");
-    assert_eq!(gtp.ok("time_left black 0.5 1"), "");
+    assert_eq!(gtp.ok("time_left black 30.5 1"), "");
     assert_eq!(gtp.ok("time_left w 30 0"), "");
     let start = Instant::now();
     gtp.ok("genmove b");
-    assert!(start.elapsed() < Duration::from_millis(500));
+    assert!(start.elapsed() < Duration::from_secs(5));
 
     // quit answers, and the engine exits.
     assert_eq!(gtp.ask("99 quit").raw, "=99\n\n");
@@ -1079,18 +1080,24 @@ fn genmove_with_the_search_plays_whole_games_of_legal_turns() {
     assert!(turns > 40, "turns played: {turns}");
 }
 
+// The clock tests measure the engine's time from outside, through pipes,
+// on a machine perhaps loaded: each compares times that differ several
+// times over (what the clock allows against what the player would take
+// without it), not a time against a margin of milliseconds.
+
 #[test]
 fn genmove_answers_within_the_time_settings() {
-    // The strongest player, on every core: a fifth of a second a turn.
-    let mut gtp = Gtp::start(&["--player", "mcts", "--size", "9"]);
+    // The strongest player, on every core, 30 s a turn by itself; a fifth
+    // of a second a turn by the clock.
+    let mut gtp = Gtp::start(&["--player", "mcts:time=30000", "--size", "9"]);
     gtp.ok("time_settings 0 0.2 1");
     for color in ["w", "b", "w", "b"] {
         let start = Instant::now();
         let reply = gtp.ok(&format!("genmove {color}"));
         let took = start.elapsed();
         assert!(is_move(&reply), "{reply}");
-        // Within the time (twice it, for a busy machine), and searching.
-        assert!(took < Duration::from_millis(400), "genmove took {took:?}");
+        // Within the time (with room for a busy machine), and searching.
+        assert!(took < Duration::from_secs(5), "genmove took {took:?}");
         assert!(took > Duration::from_millis(50), "genmove took {took:?}");
     }
 }
@@ -1098,46 +1105,53 @@ fn genmove_answers_within_the_time_settings() {
 #[test]
 fn time_left_sets_the_clock_of_its_colour() {
     let mut gtp = Gtp::start(&["--player", "mcts:threads=1", "--size", "9"]);
-    // Ten seconds of main time each: about 0.7 s for a turn on 9×9.
-    gtp.ok("time_settings 10 0 0");
+    // Thirty seconds of main time each: over 2 s for a turn on 9×9.
+    gtp.ok("time_settings 30 0 0");
     // White has a third of a second left: a few hundredths a turn.
     gtp.ok("time_left w 0.3 0");
     let start = Instant::now();
     gtp.ok("genmove w");
     let white = start.elapsed();
-    assert!(white < Duration::from_millis(300), "White took {white:?}");
-    // Black's clock still has its ten seconds.
+    // Black's clock still has its thirty seconds.
     let start = Instant::now();
     gtp.ok("genmove b");
     let black = start.elapsed();
-    assert!(black > Duration::from_millis(300), "Black took {black:?}");
+    assert!(black > Duration::from_millis(1500), "Black took {black:?}");
+    assert!(
+        white * 2 < black,
+        "White took {white:?} with 0.3 s left, Black {black:?} with 30 s"
+    );
     // In byo-yomi: 0.2 s for the next turn.
     gtp.ok("time_left w 0.2 1");
     let start = Instant::now();
     gtp.ok("genmove w");
     let white = start.elapsed();
-    assert!(white < Duration::from_millis(400), "White took {white:?}");
+    assert!(
+        white * 2 < black,
+        "White took {white:?} in byo-yomi of 0.2 s, Black {black:?} with 30 s"
+    );
 }
 
 #[test]
 fn without_time_left_the_engine_counts_its_own_time() {
     let mut gtp = Gtp::start(&["--player", "mcts:threads=1", "--size", "7"]);
-    // Half a second for White's whole game, and no time_left: the engine
-    // charges each turn to White's clock. Were it not to, forty turns at a
-    // tenth of what is left would take 1.5 s.
-    gtp.ok("time_settings 0.5 0 0");
+    // Three seconds for White's whole game, and no time_left: the engine
+    // charges each turn to White's clock. Were it not to, forty turns at
+    // a tenth of the three seconds would take 10 s.
+    gtp.ok("time_settings 3 0 0");
     let start = Instant::now();
     for _ in 0..40 {
         gtp.ok("genmove w");
         gtp.ok("undo");
     }
     let took = start.elapsed();
-    assert!(took < Duration::from_millis(1000), "40 turns took {took:?}");
-    // A new game gives the clock its time again.
+    assert!(took < Duration::from_secs(6), "40 turns took {took:?}");
+    // A new game gives the clock its time again: a turn of about 0.2 s.
     gtp.ok("clear_board");
     let start = Instant::now();
     gtp.ok("genmove w");
-    assert!(start.elapsed() > Duration::from_millis(15));
+    let took = start.elapsed();
+    assert!(took > Duration::from_millis(100), "{took:?}");
 }
 
 // ------------------------------------------------------------ analyze

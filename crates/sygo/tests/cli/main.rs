@@ -15,6 +15,7 @@ mod architecture;
 mod arena;
 mod bench;
 mod cluster;
+mod common;
 mod gtp;
 mod learn;
 mod play;

@@ -11,7 +11,7 @@ use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The longest the program may take to answer a line.
 const TIMEOUT: Duration = Duration::from_secs(30);
@@ -120,7 +120,17 @@ impl Game {
             self.transcript
                 .push_str(std::str::from_utf8(&chunk).expect("UTF-8 output"));
         }
-        let status = self.child.wait().expect("the program ends");
+        let deadline = Instant::now() + TIMEOUT;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("the program ends") {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("sygo play did not end: {}", self.transcript);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
         assert!(status.success(), "sygo play failed: {status}");
         self.transcript
     }

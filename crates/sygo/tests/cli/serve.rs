@@ -8,13 +8,15 @@
 //! runs the kill, rating and `sygo admin` tests so), the server and `sygo
 //! admin` get a new PostgreSQL database instead of the file.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+
+use crate::common::first_line;
 
 /// A running `sygo serve` and its address.
 struct Served {
@@ -47,10 +49,7 @@ impl Served {
             None => command.env_remove("RUST_LOG"),
         };
         let mut child = command.stdout(Stdio::piped()).stderr(log).spawn().unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let line = first_line(&mut child);
         let addr = line
             .trim()
             .strip_prefix("sygo web app: open http://")
@@ -222,11 +221,12 @@ fn games_survive_sigkill_and_the_ai_resumes() {
     {
         server.play(&hx, token, turn, n);
     }
-    // A game where the AI is White, thinking for 3 s on its first turn
-    // when the server is killed.
+    // A game where the AI is White, thinking for 10 s on its first turn
+    // when the server is killed (time enough for the reads below on a
+    // loaded machine).
     let ai = server.create(
         json!({"variant": "sygo", "size": 7, "black": {"kind": "human"},
-                                  "white": {"kind": "ai", "level": 6, "time_ms": 3000}}),
+                                  "white": {"kind": "ai", "level": 6, "time_ms": 10000}}),
     );
     let ai_id = ai["game"]["id"].as_str().unwrap().to_string();
     assert_eq!(ai["game"]["ai_thinking"], true);
@@ -474,16 +474,24 @@ fn a_rated_game_counts_exactly_once_when_the_server_is_killed_in_the_middle() {
         // moment that falls anywhere in a game.
         let addr = server.addr.clone();
         let (a, b) = (ann.clone(), bob.clone());
+        let (ended, endings) = std::sync::mpsc::channel();
         let playing = std::thread::spawn(move || {
-            let mut done = Vec::new();
             while let Ok(game) = rated_game_resigned(&addr, &a, &b) {
-                done.push(game);
+                if ended.send(game).is_err() {
+                    break;
+                }
             }
-            done
         });
-        std::thread::sleep(Duration::from_millis(300 + 170 * round));
+        // One game acknowledged first (however slow the machine), then the
+        // kill after a while that differs each round.
+        let first = endings
+            .recv_timeout(Duration::from_secs(60))
+            .expect("a rated game ends");
+        acknowledged.push(first);
+        std::thread::sleep(Duration::from_millis(100 + 170 * round));
         server.kill();
-        acknowledged.extend(playing.join().unwrap());
+        playing.join().unwrap();
+        acknowledged.extend(endings.try_iter());
         server = Served::start(&db);
         // Nothing acknowledged is lost; every rated game over counts once
         // for each player, whatever the moment of the kill.

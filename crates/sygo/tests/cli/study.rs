@@ -118,15 +118,21 @@ fn interrupt(args: &[&str], dir: &Path, rows: usize, signal: &str) -> Option<usi
     while written() < rows && started.elapsed() < Duration::from_secs(30) {
         std::thread::sleep(Duration::from_millis(5));
     }
-    let status = Command::new("kill")
-        .args([&format!("-{signal}"), &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    if signal == "KILL" {
+        // At once, from this process.
+        child.kill().unwrap();
+    } else {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
     let status = child.wait().unwrap();
     if status.success() {
-        assert_eq!(signal, "INT", "SIGKILL always stops a program");
-        eprintln!("SIGINT is ignored in this environment: the study ran to its end");
+        // SIGINT is ignored here, or the study (a few seconds of games) ran
+        // to its end before the signal came on a loaded machine.
+        eprintln!("the study ran to its end before SIG{signal} stopped it");
         return None;
     }
     Some(written())
@@ -175,9 +181,9 @@ fn an_interrupted_study_resumes_to_the_csv_of_one_run() {
     for signal in ["INT", "KILL"] {
         let dir = tmp.path().join(signal);
         let args = study_args(path(&dir), games, AI, &[]);
-        if let Some(stopped_at) = interrupt(&args, &dir, 3, signal) {
+        if let Some(stopped_at) = interrupt(&args, &dir, 1, signal) {
             assert!(
-                (3..40).contains(&stopped_at),
+                (1..40).contains(&stopped_at),
                 "stopped after {stopped_at} games"
             );
         }

@@ -144,6 +144,30 @@ impl App {
         .await
     }
 
+    /// The server's metrics (`GET /metrics`), as text.
+    pub async fn metrics(&self) -> String {
+        let request = Request::get("/metrics").body(Body::empty()).unwrap();
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// Waits until the metrics have the line `line` (30 s at most).
+    pub async fn metrics_show(&self, line: &str) {
+        let start = Instant::now();
+        loop {
+            let text = self.metrics().await;
+            if text.lines().any(|l| l == line) {
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "the metrics never showed {line}: {text}"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
     /// Waits until the AI is not thinking.
     pub async fn ai_done(&self, id: &str) -> Value {
         let start = Instant::now();
