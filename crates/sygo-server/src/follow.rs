@@ -124,6 +124,11 @@ fn hear(state: &AppState, cluster: &Arc<Cluster>, told: Heard) {
 /// Brings one game up to date after another server's commit.
 async fn follow_game(state: AppState, notice: GameNotice) {
     let entry = match state.games.get(&notice.id) {
+        // What this server read of a game is as new as its creation (the
+        // game was there to be read); reading it again would also take in
+        // the commits whose notices wait behind in the lane, and tell their
+        // turns as a whole game, not as turns.
+        Ok(_) if notice.created => return,
         Ok(entry) => entry,
         Err(_) => match load_new(&state, &notice.id).await {
             // Read after the commit: up to date.
@@ -134,8 +139,12 @@ async fn follow_game(state: AppState, notice: GameNotice) {
                 wake_if_ai_to_move(&state, &entry);
                 return;
             }
-            // Another task's reading (a request's) was added meanwhile:
-            // it may have read before the commit.
+            // Another task's reading (a request's) was added meanwhile. It
+            // is as new as a commit that created the game, but may have
+            // read before any other: the notice is followed on it.
+            Some(Loaded {
+                read_here: false, ..
+            }) if notice.created => return,
             Some(Loaded {
                 entry,
                 read_here: false,
@@ -664,6 +673,7 @@ mod tests {
         let notice = GameNotice {
             id: id.to_string(),
             turn: Some(first_turn(id)),
+            created: false,
         };
         let follower = tokio::spawn(follow_game(state.clone(), notice));
         let follower_paused = next_pause(&mut told).await;

@@ -196,8 +196,13 @@ pub(crate) async fn add_game(
                 return Err(ApiError::Internal(format!("storing a game: {why}")));
             }
         }
+        // Added unless another task read it meanwhile (a server that takes
+        // AI jobs may, once it is stored): then that one is the game.
         let entry = Arc::new(entry);
-        state.games.insert(entry.clone());
+        let kept = state.games.insert_new(entry.clone());
+        if !Arc::ptr_eq(&kept, &entry) {
+            return Ok(kept);
+        }
         if entry.ai_to_move() {
             entry.set_ai_thinking(true);
             ai::start_turn(state, entry.clone());

@@ -506,8 +506,9 @@ pub(crate) async fn accept(
             return Err(ApiError::Internal(format!("starting a game: {why}")));
         }
     }
-    let entry = std::sync::Arc::new(entry);
-    state.games.insert(entry.clone());
+    // Added unless another task read it meanwhile (once stored, it can
+    // be): then that one is the game.
+    let entry = state.games.insert_new(std::sync::Arc::new(entry));
     state.accounts.add_seats(&seats);
     // A player on vacation: the new game's clock stops on its turns.
     crate::vacation::seats_added(&state, &seats).await;

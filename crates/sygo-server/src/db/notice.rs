@@ -63,6 +63,10 @@ pub(crate) struct GameNotice {
     /// The turn added, when that is the whole change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn: Option<TurnRow>,
+    /// Whether the commit created the game (any reading of the game is
+    /// then as new as this commit, or newer).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub created: bool,
 }
 
 impl PartialEq for TurnRow {
@@ -93,14 +97,23 @@ fn game_of(write: &Write) -> Option<GameNotice> {
         Some(GameNotice {
             id: id.to_string(),
             turn: None,
+            created: false,
+        })
+    };
+    let created = |id: &str| {
+        Some(GameNotice {
+            id: id.to_string(),
+            turn: None,
+            created: true,
         })
     };
     match write {
-        Write::Game(g, ..) => game(&g.id),
-        Write::Accept { game: g, .. } => game(&g.id),
+        Write::Game(g, ..) => created(&g.id),
+        Write::Accept { game: g, .. } => created(&g.id),
         Write::Turn(t, ..) => Some(GameNotice {
             id: t.game_id.clone(),
             turn: Some(t.clone()),
+            created: false,
         }),
         Write::Undo { game_id, .. } | Write::Conditional { game_id, .. } => game(game_id),
         Write::Chat(c) => game(&c.game_id),

@@ -459,7 +459,10 @@ impl Events {
     /// and for a game's events the game after it (the event applied to the
     /// game as the stream had it), else its data.
     pub async fn next(&mut self, wait: Duration) -> (String, String, Value) {
-        self.try_next(wait).await.expect("an event in time")
+        match self.try_next(wait).await {
+            Some(next) => next,
+            None => panic!("no event in {wait:?}; the game as seen: {:?}", self.game),
+        }
     }
 
     /// As [`Events::next`], or `None` if no event comes within `wait`.
