@@ -47,7 +47,7 @@
 //! step that fills no liberty of a group the turn reverses can be left out
 //! of a completion, as in the capture reading of `danger.rs`, and the
 //! others can wait for the rescues they serve). The tests
-//! (`tests/completion.rs`) check the answer against the enumeration of
+//! (`tests/rules/completion.rs`) check the answer against the enumeration of
 //! every continuation of the turn on tens of thousands of states of small
 //! boards of both kinds.
 

@@ -5,9 +5,9 @@
 use sygo_records::{Node, Record};
 use sygo_rules::{Color, Geometry, Turn, Variant};
 
-const SYGO_9: &str = include_str!("../../../docs/examples/sygo-9.sgf");
-const HEXSYGO_4: &str = include_str!("../../../docs/examples/hexsygo-4.sgf");
-const DOCS: &str = include_str!("../../../docs/records.md");
+const SYGO_9: &str = include_str!("../../../../docs/examples/sygo-9.sgf");
+const HEXSYGO_4: &str = include_str!("../../../../docs/examples/hexsygo-4.sgf");
+const DOCS: &str = include_str!("../../../../docs/records.md");
 
 /// The text of the first ```sgf block after a heading of the docs.
 fn docs_example(heading: &str) -> &'static str {

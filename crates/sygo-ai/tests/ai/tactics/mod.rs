@@ -40,8 +40,6 @@
 //! latter's mean margin.
 
 #[allow(dead_code)]
-#[path = "../../../sygo-rules/tests/common/diagram.rs"]
-mod diagram;
 mod exact;
 mod oracle;
 mod positions;
@@ -325,7 +323,7 @@ fn the_oracle_skips_only_forbidden_points() {
 /// simulations times points of the board: about 1,700,000 / points, from
 /// 35,000 on 7×7 and 28,000 on Hexsygo 5 down to 4,700 on 19×19 and 6,300
 /// on Hexsygo 10. Measured over this set with
-/// `cargo test --release -p sygo-ai --test tactics -- --ignored --nocapture in_one_second`
+/// `cargo test --release -p sygo-ai --test ai -- --ignored --nocapture in_one_second`
 /// (the visits of each line), with other work on the machine (docs/ai.md,
 /// Tactics).
 const VISITS_TIMES_POINTS: u64 = 1_700_000;
@@ -370,7 +368,7 @@ fn the_strongest_player_solves_every_position_at_fixed_visits() {
 /// [`the_strongest_player_solves_every_position_at_fixed_visits`]: prints
 /// how many of them the player's turn meets the goal in (a diagnostic,
 /// checks nothing). Run it with
-/// `cargo test --release -p sygo-ai --test tactics -- --ignored --nocapture doubted`.
+/// `cargo test --release -p sygo-ai --test ai -- --ignored --nocapture doubted`.
 #[test]
 #[ignore = "a diagnostic: prints, checks nothing"]
 fn the_doubted_positions_at_fixed_visits() {
@@ -390,7 +388,7 @@ fn the_doubted_positions_at_fixed_visits() {
 /// position): a timed diagnostic that prints what it plays and how many
 /// simulations it read (where [`VISITS_TIMES_POINTS`] comes from), and
 /// asserts nothing. Run it with
-/// `cargo test --release -p sygo-ai --test tactics -- --ignored --nocapture in_one_second`
+/// `cargo test --release -p sygo-ai --test ai -- --ignored --nocapture in_one_second`
 /// on an idle machine.
 #[test]
 #[ignore = "timed: run it on an idle machine (see docs/ai.md, Tactics)"]

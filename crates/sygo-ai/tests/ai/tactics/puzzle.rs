@@ -5,9 +5,9 @@
 
 use sygo_rules::{Color, Geometry, Point, Position, Turn};
 
+use super::exact;
+use super::oracle::{self, HashSet};
 use crate::diagram::{self, Growth};
-use crate::exact;
-use crate::oracle::{self, HashSet};
 
 /// What the side to move must achieve in its turn. Points name groups: each
 /// point (comma-separated) stands for the whole group on it in the start
@@ -63,7 +63,7 @@ pub struct Puzzle {
     /// Whether a growth turn has been played (Black's balance turn is gone).
     pub growth: Growth,
     /// The board, drawn as `Position::diagram` draws it (see
-    /// `sygo-rules/tests/common/diagram.rs`).
+    /// `sygo-rules/tests/rules/diagram.rs`).
     pub board: &'static str,
     pub goal: Goal,
     /// A turn that meets the goal (checked).

@@ -2,14 +2,14 @@
 //! and the natural-looking turns that fail.
 //!
 //! In the drawings `X` is Black, `O` White, `.` vacant (see
-//! `sygo-rules/tests/common/diagram.rs`, which reads them). On the hex board
+//! `sygo-rules/tests/rules/diagram.rs`, which reads them). On the hex board
 //! a cell's neighbours are the two beside it in its row and the two touching
 //! it in the rows above and below.
 
 use sygo_rules::{Color, Geometry};
 
+use super::puzzle::{Goal, Puzzle};
 use crate::diagram::Growth;
-use crate::puzzle::{Goal, Puzzle};
 
 fn sygo(n: u8) -> Geometry {
     Geometry::sygo(n).unwrap()

@@ -13,9 +13,7 @@
 //! stones only, could not reach: Sygo's multi-group liberty race, each
 //! stone alone without a liberty.
 
-#[allow(dead_code)]
-#[path = "../../sygo-rules/tests/common/tight.rs"]
-mod tight;
+use crate::tight;
 
 use std::collections::{BTreeSet, HashSet};
 

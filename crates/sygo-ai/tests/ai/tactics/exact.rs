@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use sygo_rules::{Color, Position, Turn};
 
-use crate::oracle::{self, HashSet};
+use super::oracle::{self, HashSet};
 
 /// Positions with at most this many vacant points are read to the end (a
 /// few seconds at most on the set's boards).

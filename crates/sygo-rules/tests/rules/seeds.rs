@@ -20,8 +20,7 @@
 //! `*` mark vacant points the test plays; in a drawing of the board during a
 //! turn, `x` and `o` are the stones that turn added (see `common/diagram.rs`).
 
-#[path = "common/diagram.rs"]
-mod diagram;
+use crate::diagram;
 
 use diagram::{Growth, assert_board, position};
 use sygo_rules::{

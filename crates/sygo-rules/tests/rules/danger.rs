@@ -17,16 +17,7 @@
 //! Then one named position for each peculiarity of the rules the reading
 //! must get right, drawn as a board.
 
-mod reference;
-
-// Only the positions of the drawing helper are used here.
-#[allow(dead_code)]
-#[path = "common/diagram.rs"]
-mod diagram;
-// The random games' positions of the helper are not used here.
-#[allow(dead_code)]
-#[path = "common/tight.rs"]
-mod tight;
+use crate::{diagram, reference, tight};
 
 use std::collections::{BTreeSet, HashSet};
 

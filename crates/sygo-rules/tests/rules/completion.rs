@@ -8,11 +8,8 @@
 //! Then one named position for each way a turn is rescued, drawn as a
 //! board.
 
-#[allow(dead_code)]
-#[path = "common/diagram.rs"]
-mod diagram;
-#[path = "common/tight.rs"]
-mod tight;
+use crate::diagram;
+use crate::tight;
 
 use std::collections::HashSet;
 

@@ -26,7 +26,7 @@
 //! A failure message gives the position string at the start of the turn and
 //! the steps played so far: enough to replay it.
 
-mod reference;
+use crate::reference;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
