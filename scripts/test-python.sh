@@ -10,12 +10,12 @@
 #      test` built (SYGO_BIN) to check the bulk helper against `sygo bench`.
 #
 # The native module is built in the workspace's target folder with the
-# settings of the test profile (opt-level 3, not incremental; cargo's `dev`
-# folder), so that what `cargo test` compiled with the same features (the
-# proc macros, syn, libc, ...) is reused; `rand`, the sygo crates and pyo3,
-# whose features differ when this crate is built alone, are compiled (2
-# minutes on 2 busy cores, once). PYTHON names the interpreter (default
-# python3); arguments go to pytest.
+# settings of the test profile, read from Cargo.toml (maturin builds with
+# cargo's `dev` profile, here given the test profile's settings: its folder
+# and its builds are the same), and with the features the workspace turns
+# on (crates/sygo-py/Cargo.toml): what `cargo test` compiled is reused, and
+# only pyo3 and the module itself are compiled. PYTHON names the
+# interpreter (default python3); arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,12 +39,33 @@ echo "the Python package: tools installed in $((SECONDS - started)) s" >&2
 
 target=$(cargo metadata --format-version 1 --no-deps |
     "$venv_python" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+# The test profile's settings as `--config` options for the dev profile
+# (none where this Python cannot read TOML: the module is then compiled
+# with the dev profile's own settings).
+mapfile -t profile < <("$venv_python" - <<'PY'
+import json
+try:
+    import tomllib
+except ImportError:
+    raise SystemExit
+with open("Cargo.toml", "rb") as f:
+    test = tomllib.load(f)["profile"]["test"]
+def emit(prefix, table):
+    for key, value in table.items():
+        if key == "package":
+            for name, settings in value.items():
+                emit(f'{prefix}.package."{name}"', settings)
+        else:
+            print("--config")
+            print(f"{prefix}.{key}={json.dumps(value)}")
+emit("profile.dev", test)
+PY
+)
 echo "the Python package: building the wheel" >&2
 (
     cd crates/sygo-py
-    CARGO_PROFILE_DEV_OPT_LEVEL=3 CARGO_PROFILE_DEV_INCREMENTAL=false \
-        "$work/venv/bin/maturin" build --profile dev --interpreter "$venv_python" \
-        --out "$work/wheels"
+    "$work/venv/bin/maturin" build --profile dev "${profile[@]}" \
+        --interpreter "$venv_python" --out "$work/wheels"
 )
 pip_install --no-deps "$work"/wheels/sygo-*.whl
 echo "the Python package: built and installed in $((SECONDS - started)) s" >&2

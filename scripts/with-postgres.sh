@@ -17,7 +17,8 @@
 #
 # PostgreSQL's server programs come from Debian's package `postgresql`;
 # they are installed when missing (as root, with apt-get), or the script
-# says what to install and stops.
+# says what to install and stops. `scripts/with-postgres.sh --install` only
+# installs what is missing (scripts/test.sh does it while it compiles).
 set -euo pipefail
 
 say() { echo "with-postgres: $*" >&2; }
@@ -62,6 +63,10 @@ if ! command -v openssl >/dev/null 2>&1; then
         say "openssl is not installed (Debian, Ubuntu: sudo apt-get install openssl); run again once it is."
         exit 1
     fi
+fi
+
+if [[ "${1:-}" == --install ]]; then
+    exit 0
 fi
 
 # PostgreSQL refuses to run as root: as root, the cluster belongs to the
