@@ -20,6 +20,22 @@ pub enum RecordError {
     /// The file holds more than one game (an SGF collection); a record is
     /// one game.
     Collection(usize),
+    /// More nodes than a record may hold ([`MAX_NODES`](crate::MAX_NODES),
+    /// or the reader's own bound): refused before it is read.
+    TooManyNodes {
+        /// The nodes of the text.
+        nodes: usize,
+        /// The most it may hold.
+        max: usize,
+    },
+    /// Game trees nested deeper than a record may
+    /// ([`MAX_NESTING`](crate::MAX_NESTING)): refused before it is read.
+    TooDeep {
+        /// How deep the text's trees nest.
+        nesting: usize,
+        /// The deepest they may.
+        max: usize,
+    },
     /// SGF, but not a record of this format.
     Format {
         /// The node, 0 for the root, counted in the order written.
@@ -53,6 +69,13 @@ impl fmt::Display for RecordError {
             RecordError::Collection(n) => {
                 write!(f, "the file holds {n} games: a record holds one game tree")
             }
+            RecordError::TooManyNodes { nodes, max } => {
+                write!(f, "{nodes} nodes: a record here holds at most {max}")
+            }
+            RecordError::TooDeep { nesting, max } => write!(
+                f,
+                "variations nested {nesting} deep: a record's variations nest at most {max} deep"
+            ),
             RecordError::Format { node, error } => write!(f, "node {node}: {error}"),
             RecordError::Illegal { node, error } => write!(f, "node {node}: {error}"),
         }

@@ -61,5 +61,6 @@ pub use error::{FormatError, IllegalError, RecordError, SyntaxError};
 pub use file::{LoadError, MAX_RECORD_BYTES};
 pub use path::{NodePath, PathError, Visit};
 pub use point::{PointError, point_from_sgf, point_to_sgf, points_from_sgf};
-pub use record::{GAME_NUMBER, GameInfo, INTERPRETED, LineTurn, Record};
+pub use read::{MAX_NESTING, MAX_NODES};
+pub use record::{GAME_NUMBER, GameInfo, INTERPRETED, LineTurn, MAX_KOMI, Record};
 pub use tree::{Node, Play, Property, Tree};

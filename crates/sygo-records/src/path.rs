@@ -247,10 +247,13 @@ pub struct Visit<'a> {
     /// Its number in the order written (the root is 0), as error messages
     /// count nodes.
     pub number: usize,
-    /// Its path.
-    pub path: &'a NodePath,
     /// The number of its parent, `None` for the root.
     pub parent: Option<usize>,
+    /// Which of its parent's children it is (0 for the root, and for a
+    /// node that follows another in a sequence): the last part of its path.
+    pub child: usize,
+    /// Whether it is on the main line (every child on the way the first).
+    pub main_line: bool,
     /// The node.
     pub node: &'a Node,
     /// The turns played on the way to it, its own included.
@@ -281,18 +284,32 @@ impl Record {
 
     /// Calls `f` for every node of the tree in the order written (the root
     /// first, then each sequence and its variations, the main line first),
-    /// with its number, path, parent and the position before its turn.
+    /// with its number, parent, place among its parent's children and the
+    /// position before its turn.
+    ///
+    /// Its work is linear in the nodes: no path is built (a node's path is
+    /// its parents' `child` from the root), and one position is kept a
+    /// level of nesting, not one a variation waiting.
     pub fn visit(&self, mut f: impl FnMut(Visit<'_>)) {
-        let Some(root) = Cursor::first(self.tree()) else {
-            return;
-        };
-        // (node, its path, its parent's number, the position and turns
-        // before it)
-        let mut stack = vec![(root, NodePath::root(), None, self.start().clone(), 0)];
+        /// Where a sequence hangs: its parent's number and the place among
+        /// the parent's children, whether it starts on the main line, the
+        /// position and the turns before it.
+        struct Start {
+            parent: Option<usize>,
+            child: usize,
+            main_line: bool,
+            turns: usize,
+        }
         let mut number = 0;
-        while let Some((mut cursor, mut path, mut parent, mut position, mut turns)) = stack.pop() {
-            loop {
-                let node = cursor.node();
+        // Visits one sequence; gives the position and the turns at its end.
+        let mut sequence = |tree: &Tree, start: Start, mut position: Position| {
+            let Start {
+                mut parent,
+                mut child,
+                main_line,
+                mut turns,
+            } = start;
+            for node in &tree.nodes {
                 let mut after = position.clone();
                 if let Some(play) = &node.play {
                     turns += 1;
@@ -302,8 +319,9 @@ impl Record {
                 }
                 f(Visit {
                     number,
-                    path: &path,
                     parent,
+                    child,
+                    main_line,
                     node,
                     turns,
                     before: if node.play.is_some() {
@@ -313,19 +331,51 @@ impl Record {
                     },
                 });
                 parent = Some(number);
+                child = 0;
                 number += 1;
                 position = after;
-                let mut children = cursor.children();
-                if children.is_empty() {
-                    break;
-                }
-                // The variations after the first are visited once this
-                // line is done, in the order written.
-                for (i, child) in children.iter().enumerate().skip(1).rev() {
-                    stack.push((*child, path.child(i), parent, position.clone(), turns));
-                }
-                cursor = children.swap_remove(0);
-                path = path.child(0);
+            }
+            (parent, position, turns)
+        };
+        let tree = self.tree();
+        if tree.nodes.is_empty() {
+            return;
+        }
+        let root = Start {
+            parent: None,
+            child: 0,
+            main_line: true,
+            turns: 0,
+        };
+        let (last, position, turns) = sequence(tree, root, self.start().clone());
+        // The forks on the way: the variations (those without a node are
+        // no children, as `Cursor::children` has it), the next one and its
+        // place among the children, the fork's node, whether it is on the
+        // main line, the position and turns there.
+        let mut forks = vec![(tree.variations.iter(), 0, last, true, position, turns)];
+        while let Some((variations, child, parent, main_line, position, turns)) = forks.last_mut() {
+            let Some(variation) = variations.find(|v| !v.nodes.is_empty()) else {
+                forks.pop();
+                continue;
+            };
+            let start = Start {
+                parent: *parent,
+                child: *child,
+                main_line: *main_line && *child == 0,
+                turns: *turns,
+            };
+            *child += 1;
+            let on_main_line = start.main_line;
+            let (last, after, turns) = sequence(variation, start, position.clone());
+            if !variation.variations.is_empty() {
+                forks.push((
+                    variation.variations.iter(),
+                    0,
+                    last,
+                    on_main_line,
+                    after,
+                    turns,
+                ));
             }
         }
     }
@@ -433,17 +483,25 @@ mod tests {
     fn visits_go_in_the_order_written_with_positions() {
         let record = record();
         let mut seen = Vec::new();
+        // A node's path: its parents' places among their children.
+        let mut paths: Vec<NodePath> = Vec::new();
         record.visit(|v| {
+            let path = match v.parent {
+                None => NodePath::root(),
+                Some(parent) => paths[parent].child(v.child),
+            };
+            assert_eq!(v.main_line, path.is_main_line(), "{path}");
             // The position before the node's turn is the game along its
             // path without that turn.
-            let (game, _) = record.game_at(v.path).unwrap();
+            let (game, _) = record.game_at(&path).unwrap();
             let mut expected = game.clone();
             if v.node.play.is_some() {
                 expected.undo();
             }
-            assert_eq!(v.before, expected.position(), "{}", v.path);
+            assert_eq!(v.before, expected.position(), "{path}");
             assert_eq!(v.turns, game.turns().len());
-            seen.push((v.number, v.path.to_string(), v.parent));
+            seen.push((v.number, path.to_string(), v.parent));
+            paths.push(path);
         });
         assert_eq!(
             seen,

@@ -16,7 +16,7 @@ use sygo_rules::{Color, Geometry, Point, Position, Variant};
 
 use crate::error::{FormatError, IllegalError, RecordError, SyntaxError};
 use crate::point::{point_from_sgf, points_from_sgf};
-use crate::record::{GAME_NUMBER, GameInfo, INTERPRETED, Record};
+use crate::record::{GAME_NUMBER, GameInfo, INTERPRETED, MAX_KOMI, Record};
 use crate::tree::{Node, Play, Property, Tree};
 
 /// Identifiers that belong only in the root node.
@@ -32,16 +32,122 @@ impl Record {
     /// [`RecordError`]: the text is not SGF, not a record of this format, or
     /// a record of an illegal game; the node and the reason are given.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        parse(text)
+        parse(text, MAX_NODES)
+    }
+
+    /// Reads a record of at most `nodes` nodes (and at most [`MAX_NODES`]):
+    /// a longer text is refused before it is read, at the cost of a scan.
+    ///
+    /// # Errors
+    ///
+    /// As [`Record::parse`]; [`RecordError::TooManyNodes`] beyond `nodes`.
+    pub fn parse_at_most(text: &str, nodes: usize) -> Result<Record, RecordError> {
+        parse(text, nodes.min(MAX_NODES))
     }
 }
 
-/// Reads a record: see [`Record::parse`].
-fn parse(text: &str) -> Result<Record, RecordError> {
+/// The most nodes a record may hold: a million, thousands of times a long
+/// game with many variations.
+pub const MAX_NODES: usize = 1_000_000;
+
+/// The deepest its game trees may nest (a variation inside a variation …,
+/// the whole game being the first): a thousand.
+pub const MAX_NESTING: usize = 1_000;
+
+/// Up to this many nodes, a record is read on the caller's thread.
+const NODES_READ_IN_PLACE: usize = 4_096;
+
+/// The stack a record's reading may need for each of its nodes: the SGF
+/// reader holds a sequence as a chain of nested nodes, which it frees (on
+/// an error) and this module takes apart one level of the stack a node.
+const STACK_PER_NODE: usize = 256;
+
+/// The shape of an SGF text, counted without reading it: its nodes (each
+/// `;` outside a property value) and how deep its game trees nest.
+#[derive(Debug, PartialEq, Eq)]
+struct Shape {
+    nodes: usize,
+    nesting: usize,
+}
+
+fn shape(text: &str) -> Shape {
+    let mut shape = Shape {
+        nodes: 0,
+        nesting: 0,
+    };
+    let mut depth = 0usize;
+    let mut bytes = text.bytes();
+    while let Some(b) = bytes.next() {
+        match b {
+            // A value runs to the next `]` that no `\` escapes.
+            b'[' => {
+                while let Some(b) = bytes.next() {
+                    match b {
+                        b'\\' => {
+                            bytes.next();
+                        }
+                        b']' => break,
+                        _ => {}
+                    }
+                }
+            }
+            b'(' => {
+                depth += 1;
+                shape.nesting = shape.nesting.max(depth);
+            }
+            b')' => depth = depth.saturating_sub(1),
+            b';' => shape.nodes += 1,
+            _ => {}
+        }
+    }
+    shape
+}
+
+/// Reads a record: see [`Record::parse`]. The text's size is checked
+/// first (`max_nodes`, [`MAX_NESTING`]); a large one is read on a thread
+/// of its own whose stack fits its nodes, so that no text can overflow the
+/// stack (the SGF reader's trees nest one level a node).
+fn parse(text: &str, max_nodes: usize) -> Result<Record, RecordError> {
     let start = text
         .find('(')
         .ok_or(RecordError::Syntax(SyntaxError::NoGameTree))?;
-    let trees = sgf_parse::parse(&text[start..]).map_err(syntax_error)?;
+    let text = &text[start..];
+    let shape = shape(text);
+    if shape.nodes > max_nodes {
+        return Err(RecordError::TooManyNodes {
+            nodes: shape.nodes,
+            max: max_nodes,
+        });
+    }
+    if shape.nesting > MAX_NESTING {
+        return Err(RecordError::TooDeep {
+            nesting: shape.nesting,
+            max: MAX_NESTING,
+        });
+    }
+    if shape.nodes <= NODES_READ_IN_PLACE {
+        return read(text);
+    }
+    let stack = (1 << 20) + STACK_PER_NODE * (shape.nodes + shape.nesting);
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("sygo-records: read".to_string())
+            .stack_size(stack)
+            .spawn_scoped(scope, || read(text))
+            .map_err(|e| {
+                RecordError::Syntax(SyntaxError::Other(format!(
+                    "the record could not be read: no thread for its {} nodes ({e})",
+                    shape.nodes
+                )))
+            })?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// Reads a record from its first `(`.
+fn read(text: &str) -> Result<Record, RecordError> {
+    let trees = sgf_parse::parse(text).map_err(syntax_error)?;
     if trees.len() != 1 {
         return Err(RecordError::Collection(trees.len()));
     }
@@ -279,8 +385,15 @@ fn read_root(
             .trim()
             .parse::<f64>()
             .ok()
-            .filter(|k| k.is_finite())
-            .ok_or_else(|| bad_value(0, "KM", &km, "komi is a decimal number, like 0 or 6.5"))?;
+            .filter(|k| k.abs() <= MAX_KOMI)
+            .ok_or_else(|| {
+                bad_value(
+                    0,
+                    "KM",
+                    &km,
+                    "komi is a decimal number of at most 1000 either way, like 0 or 6.5",
+                )
+            })?;
     }
 
     let has_setup = props.iter().any(|p| SETUP.contains(&p.identifier.as_str()));
@@ -484,6 +597,24 @@ fn read_child(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shapes_count_nodes_and_nesting_outside_values() {
+        assert_eq!(
+            shape("(;C[a;(b\\];c)];B[aa](;W[bb])(;W[cc](;B[dd])))"),
+            Shape {
+                nodes: 5,
+                nesting: 3
+            }
+        );
+        assert_eq!(
+            shape("(;C[unclosed ( ;"),
+            Shape {
+                nodes: 1,
+                nesting: 1
+            }
+        );
+    }
 
     #[test]
     fn values_are_split_and_unescaped() {

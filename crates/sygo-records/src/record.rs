@@ -14,6 +14,10 @@ use crate::tree::{Node, Play, Tree};
 /// games, with `VR` naming the variant (`docs/records.md`).
 pub const GAME_NUMBER: i64 = 400;
 
+/// The largest komi (`KM`) a record may give, either way: 1000, far more
+/// than any board's points.
+pub const MAX_KOMI: f64 = 1000.0;
+
 /// The identifiers this format interprets (`docs/records.md`): each at most
 /// once in a node, and never among a node's kept
 /// [`properties`](crate::Node::properties), except the game information
@@ -100,13 +104,13 @@ impl Record {
         if start.passes() != 0 || start.resigned().is_some() || start.turn_in_progress() {
             return Err(illegal(0, IllegalError::StartNotSetup));
         }
-        if !info.komi.is_finite() {
+        if info.komi.is_nan() || info.komi.abs() > MAX_KOMI {
             return Err(RecordError::Format {
                 node: 0,
                 error: FormatError::BadValue {
                     property: "KM".to_string(),
                     values: vec![info.komi.to_string()],
-                    why: "komi is a finite number".to_string(),
+                    why: format!("komi is a number of at most {MAX_KOMI} either way"),
                 },
             });
         }
@@ -119,7 +123,8 @@ impl Record {
     /// The record of a game: its start, one node per turn, the result when
     /// the game is over (a resignation, or the score with `info.komi`; it
     /// replaces `info.result`). A result in `info` that claims a resignation
-    /// the game does not have is dropped. A non-finite komi is taken as 0.
+    /// the game does not have is dropped. A komi that is not a number of at most [`MAX_KOMI`] either way is
+    /// taken as 0.
     ///
     /// A start that is not a setup (passes just played, a resignation) is
     /// written as the setup before them followed by those turns, so that the
@@ -128,7 +133,7 @@ impl Record {
     /// are to move at the end), and comes after at most one pass (a second
     /// would have ended the game).
     pub fn from_game(game: &Game, mut info: GameInfo) -> Record {
-        if !info.komi.is_finite() {
+        if info.komi.is_nan() || info.komi.abs() > MAX_KOMI {
             info.komi = 0.0;
         }
         let first = game.start();
@@ -315,20 +320,28 @@ fn illegal(node: usize, error: IllegalError) -> RecordError {
 
 /// Replays every line of the tree from `start`; refuses at the first node
 /// that breaks a rule, in the order nodes are written.
+///
+/// Depth first, with one position kept a level of nesting (where the
+/// line branches), not one a variation waiting: a record of thousands of
+/// sibling variations holds one position for all of them.
 fn check_tree(tree: &Tree, start: &Position) -> Result<(), RecordError> {
-    let g = start.geometry();
-    // (tree, position before it, who moved last on this path, first node number)
-    let mut stack = vec![(tree, start.clone(), None::<Color>)];
-    let mut number = 0;
-    while let Some((tree, mut position, mut last)) = stack.pop() {
+    // A sequence's nodes, from the position before it; who moved last on
+    // the way. Gives the position at its end.
+    fn check_sequence(
+        tree: &Tree,
+        mut position: Position,
+        mut last: Option<Color>,
+        number: &mut usize,
+    ) -> Result<(Position, Option<Color>), RecordError> {
+        let g = position.geometry();
         if tree.nodes.is_empty() {
             return Err(RecordError::Format {
-                node: number,
+                node: *number,
                 error: FormatError::EmptySequence,
             });
         }
         for node in &tree.nodes {
-            check_kept(node, number)?;
+            check_kept(node, *number)?;
             if let Some(play) = &node.play {
                 let turn = play.turn();
                 if !position.is_over() && play.color != position.side_to_move() {
@@ -339,11 +352,11 @@ fn check_tree(tree: &Tree, start: &Position) -> Result<(), RecordError> {
                             to_move: position.side_to_move(),
                         },
                     };
-                    return Err(illegal(number, error));
+                    return Err(illegal(*number, error));
                 }
                 position.play_turn(&turn).map_err(|error| {
                     illegal(
-                        number,
+                        *number,
                         IllegalError::Turn {
                             color: play.color,
                             turn: turn.to_notation(&g),
@@ -353,11 +366,26 @@ fn check_tree(tree: &Tree, start: &Position) -> Result<(), RecordError> {
                 })?;
                 last = Some(play.color);
             }
-            number += 1;
+            *number += 1;
         }
-        // Pushed in reverse, so that they are checked in the order written.
-        for variation in tree.variations.iter().rev() {
-            stack.push((variation, position.clone(), last));
+        Ok((position, last))
+    }
+
+    let mut number = 0;
+    // The forks on the way: the variations, the next one to check, the
+    // position at the fork and who moved last there.
+    let mut forks = Vec::new();
+    let (position, last) = check_sequence(tree, start.clone(), None, &mut number)?;
+    forks.push((&tree.variations, 0, position, last));
+    while let Some((variations, next, position, last)) = forks.last_mut() {
+        let Some(variation) = variations.get(*next) else {
+            forks.pop();
+            continue;
+        };
+        *next += 1;
+        let (after, last) = check_sequence(variation, position.clone(), *last, &mut number)?;
+        if !variation.variations.is_empty() {
+            forks.push((&variation.variations, 0, after, last));
         }
     }
     Ok(())

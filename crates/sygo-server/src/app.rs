@@ -132,6 +132,7 @@ impl AppState {
             },
             metrics,
             cluster: None,
+            readers: Arc::new(tokio::sync::Semaphore::new(crate::uploaded::READERS)),
         };
         let mut state = state;
         // Other servers on the database: followed from now on.

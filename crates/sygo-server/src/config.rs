@@ -31,8 +31,8 @@ pub const SEARCH_TIMES_MS: RangeInclusive<u64> = 100..=10_000;
 /// The time of a hint or an analysis when a request gives none.
 pub const DEFAULT_SEARCH_TIME_MS: u64 = 1000;
 
-/// The largest komi accepted, either way.
-pub const MAX_KOMI: f64 = 1000.0;
+/// The largest komi accepted, either way: a record's (`sygo_records`).
+pub use sygo_records::MAX_KOMI;
 
 /// The address `sygo serve` listens on unless told otherwise.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";

@@ -58,6 +58,14 @@ pub enum ApiError {
     BadRecord(String),
     /// 503: the server is shutting down.
     Unavailable,
+    /// 503 `busy`: the work asked for waits on others (records being read);
+    /// try again after this many seconds.
+    Busy {
+        /// The sentence for the player.
+        message: String,
+        /// Seconds to wait (`Retry-After`).
+        retry_after: u64,
+    },
     /// 500: something failed on the server's side (the database); the
     /// details go to the server's log, not to the player.
     Internal(String),
@@ -82,7 +90,7 @@ impl ApiError {
             ApiError::Illegal(_) | ApiError::IllegalPlan(_) | ApiError::BadRecord(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
-            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable | ApiError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -106,6 +114,7 @@ impl ApiError {
             ApiError::Illegal(_) | ApiError::IllegalPlan(_) => "illegal",
             ApiError::BadRecord(_) => "bad_record",
             ApiError::Unavailable => "unavailable",
+            ApiError::Busy { .. } => "busy",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -120,6 +129,7 @@ impl ApiError {
             | ApiError::Disabled(m)
             | ApiError::CrossSite(m)
             | ApiError::RateLimited { message: m, .. }
+            | ApiError::Busy { message: m, .. }
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
             | ApiError::NoVacationLeft(m)
@@ -179,7 +189,8 @@ impl IntoResponse for ApiError {
             tracing::error!(detail = %detail, "internal error");
         }
         let mut response = (self.status(), Json(self.body())).into_response();
-        if let ApiError::RateLimited { retry_after, .. } = self {
+        if let ApiError::RateLimited { retry_after, .. } | ApiError::Busy { retry_after, .. } = self
+        {
             response
                 .headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, retry_after.into());

@@ -412,6 +412,12 @@ impl Entry {
             .clone()
     }
 
+    /// Keeps an upload's record as read when it came (instead of reading
+    /// its text again at the first look).
+    pub(crate) fn keep_uploaded(&self, uploaded: Arc<Uploaded>) {
+        let _ = self.uploaded.set(Some(uploaded));
+    }
+
     /// The game as JSON (`view::game_json`), as it stands or with `shown`
     /// turns, with its uploaded record's information.
     pub(crate) fn json(&self, shown: Option<usize>) -> String {

@@ -1,7 +1,12 @@
-//! Rate limits (docs/web.md, "Limits on requests"): sign-ups and sign-ins
-//! per client address, sign-ins per account, games started per address and
-//! per account, chat lines per side of a game, each a keyed token bucket of the `governor` crate. The
-//! client's address comes from `client_addr.rs`.
+//! Rate limits (docs/web.md, "Limits on requests"): every kind of write a
+//! stranger can make. Sign-ups and sign-ins per client address; sign-ins to
+//! an account per account and address (a guesser elsewhere does not lock
+//! the owner out) and, more loosely, per account; password changes per
+//! account; games started (and lobby
+//! challenges) per address and per account; chat lines per side of a
+//! game; record uploads, the AI's hints and analyses, and reviews asked
+//! for, per address. Each is a keyed token bucket of the `governor` crate.
+//! The client's address comes from `client_addr.rs`.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -23,7 +28,12 @@ pub(crate) struct Limits {
 
 struct On {
     auth_by_address: DefaultKeyedRateLimiter<IpAddr>,
+    sign_in_by_account_and_address: DefaultKeyedRateLimiter<(String, IpAddr)>,
     sign_in_by_account: DefaultKeyedRateLimiter<String>,
+    password_by_account: DefaultKeyedRateLimiter<i64>,
+    uploads_by_address: DefaultKeyedRateLimiter<IpAddr>,
+    searches_by_address: DefaultKeyedRateLimiter<IpAddr>,
+    reviews_by_address: DefaultKeyedRateLimiter<IpAddr>,
     games_by_address: DefaultKeyedRateLimiter<IpAddr>,
     games_by_account: DefaultKeyedRateLimiter<i64>,
     chat_by_side: DefaultKeyedRateLimiter<(String, u8)>,
@@ -62,7 +72,12 @@ impl Limits {
         Limits {
             on: on.then(|| On {
                 auth_by_address: RateLimiter::keyed(per_minute(30, 30)),
-                sign_in_by_account: RateLimiter::keyed(per_minute(10, 10)),
+                sign_in_by_account_and_address: RateLimiter::keyed(per_minute(10, 10)),
+                sign_in_by_account: RateLimiter::keyed(per_minute(60, 60)),
+                password_by_account: RateLimiter::keyed(per_minute(5, 5)),
+                uploads_by_address: RateLimiter::keyed(per_minute(10, 20)),
+                searches_by_address: RateLimiter::keyed(per_minute(60, 60)),
+                reviews_by_address: RateLimiter::keyed(per_minute(10, 10)),
                 games_by_address: RateLimiter::keyed(per_minute(60, 120)),
                 games_by_account: RateLimiter::keyed(per_minute(60, 120)),
                 chat_by_side: RateLimiter::keyed(per_minute(20, 10)),
@@ -80,13 +95,57 @@ impl Limits {
         )
     }
 
-    /// A sign-in to the account of this name (any case).
-    pub(crate) fn sign_in(&self, name: &str) -> Result<(), ApiError> {
+    /// A sign-in to the account of this name (any case) from `addr`: ten
+    /// a minute from one address, so that a guesser elsewhere does not
+    /// lock the owner out, and sixty a minute from all addresses together.
+    pub(crate) fn sign_in(&self, name: &str, addr: IpAddr) -> Result<(), ApiError> {
+        let Some(on) = &self.on else { return Ok(()) };
+        let name = name.to_ascii_lowercase();
+        take(
+            &on.sign_in_by_account_and_address,
+            &(name.clone(), addr),
+            "sign-ins to this account from this address",
+        )?;
+        take(&on.sign_in_by_account, &name, "sign-ins to this account")
+    }
+
+    /// A password change (a guess of the current password) by `account`.
+    pub(crate) fn password(&self, account: i64) -> Result<(), ApiError> {
         let Some(on) = &self.on else { return Ok(()) };
         take(
-            &on.sign_in_by_account,
-            &name.to_ascii_lowercase(),
-            "sign-ins to this account",
+            &on.password_by_account,
+            &account,
+            "password changes for this account",
+        )
+    }
+
+    /// A record uploaded from `addr`.
+    pub(crate) fn upload(&self, addr: IpAddr) -> Result<(), ApiError> {
+        let Some(on) = &self.on else { return Ok(()) };
+        take(
+            &on.uploads_by_address,
+            &addr,
+            "records uploaded from this address",
+        )
+    }
+
+    /// A hint or an analysis of the AI asked for from `addr`.
+    pub(crate) fn search(&self, addr: IpAddr) -> Result<(), ApiError> {
+        let Some(on) = &self.on else { return Ok(()) };
+        take(
+            &on.searches_by_address,
+            &addr,
+            "hints and analyses from this address",
+        )
+    }
+
+    /// A review of a game asked for from `addr`.
+    pub(crate) fn review(&self, addr: IpAddr) -> Result<(), ApiError> {
+        let Some(on) = &self.on else { return Ok(()) };
+        take(
+            &on.reviews_by_address,
+            &addr,
+            "reviews asked for from this address",
         )
     }
 
@@ -138,12 +197,14 @@ mod tests {
         assert!((1..=2).contains(&retry_after), "{retry_after}");
         limits.auth(b).unwrap();
         for _ in 0..10 {
-            limits.sign_in("Ann").unwrap();
+            limits.sign_in("Ann", a).unwrap();
         }
         assert!(
-            limits.sign_in("ANN").is_err(),
+            limits.sign_in("ANN", a).is_err(),
             "one bucket whatever the case"
         );
+        // The owner, from another address, is not locked out.
+        limits.sign_in("Ann", b).unwrap();
         let off = Limits::new(false);
         for _ in 0..1000 {
             off.auth(a).unwrap();

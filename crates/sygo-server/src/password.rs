@@ -38,7 +38,8 @@ async fn on_a_core<T: Send + 'static>(
 /// The fewest and most characters of a password.
 pub(crate) const LENGTHS: std::ops::RangeInclusive<usize> = 8..=128;
 
-/// Checks a new password: 8 to 128 characters, not the account's name.
+/// Checks a new password: 8 to 128 characters, no control character, not
+/// only spaces, not the account's name.
 pub(crate) fn check(password: &str, name: &str) -> Result<(), ApiError> {
     let n = password.chars().count();
     if !LENGTHS.contains(&n) {
@@ -47,6 +48,16 @@ pub(crate) fn check(password: &str, name: &str) -> Result<(), ApiError> {
             LENGTHS.start(),
             LENGTHS.end()
         )));
+    }
+    if password.chars().any(char::is_control) {
+        return Err(ApiError::BadRequest(
+            "a password cannot hold control characters (such as NUL or a line break)".to_string(),
+        ));
+    }
+    if password.chars().all(char::is_whitespace) {
+        return Err(ApiError::BadRequest(
+            "a password cannot be only spaces".to_string(),
+        ));
     }
     if password.eq_ignore_ascii_case(name) {
         return Err(ApiError::BadRequest(

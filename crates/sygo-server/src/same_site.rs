@@ -1,7 +1,8 @@
 //! Requests from other sites (CSRF): a request that changes something (any
 //! method but `GET`, `HEAD` and `OPTIONS`) is refused with 403
 //! `cross_site` when the browser says it was sent by another site —
-//! `Sec-Fetch-Site: cross-site`, or an `Origin` other than this server's.
+//! `Sec-Fetch-Site` other than `same-origin` or `none` (a sibling
+//! subdomain's `same-site` too), or an `Origin` other than this server's.
 //! With the session cookie's `SameSite=Lax` this keeps another site from
 //! acting for a signed-in player. Programs that send neither header are
 //! not browsers acting for someone, and pass.
@@ -16,11 +17,14 @@ use crate::error::ApiError;
 
 /// Whether the headers say the request came from another site.
 pub(crate) fn from_another_site(headers: &HeaderMap) -> bool {
-    if headers
-        .get("sec-fetch-site")
-        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"cross-site"))
-    {
-        return true;
+    // `same-origin` is this server's page, `none` the user (a bookmark, the
+    // address bar); `same-site` is a sibling subdomain, another site for
+    // this server, and `cross-site` another site altogether.
+    if let Some(fetch) = headers.get("sec-fetch-site") {
+        let fetch = fetch.as_bytes();
+        if !(fetch.eq_ignore_ascii_case(b"same-origin") || fetch.eq_ignore_ascii_case(b"none")) {
+            return true;
+        }
     }
     let Some(origin) = headers.get(ORIGIN) else {
         return false;
@@ -89,6 +93,15 @@ mod tests {
         assert!(from_another_site(&headers(&[
             host,
             ("sec-fetch-site", "cross-site")
+        ])));
+        // A sibling subdomain is another site.
+        assert!(from_another_site(&headers(&[
+            host,
+            ("sec-fetch-site", "same-site")
+        ])));
+        assert!(!from_another_site(&headers(&[
+            host,
+            ("sec-fetch-site", "none")
         ])));
     }
 }

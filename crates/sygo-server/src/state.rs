@@ -46,6 +46,9 @@ pub struct AppState {
     pub(crate) metrics: Arc<Metrics>,
     /// The other servers on the database (PostgreSQL), if there can be any.
     pub(crate) cluster: Option<Arc<Cluster>>,
+    /// Uploads being read, off the request threads: at most
+    /// `uploaded::READERS` at once, the next refused at once (503 `busy`).
+    pub(crate) readers: Arc<tokio::sync::Semaphore>,
 }
 
 /// How the server is reached: the settings of `Config` that requests read.

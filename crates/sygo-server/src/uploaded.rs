@@ -7,7 +7,24 @@
 //! and nothing else: the page shows it as text.
 
 use serde::Serialize;
-use sygo_records::Record;
+use sygo_records::{NodePath, PathError, Record};
+
+/// The most nodes an upload may hold (`POST /api/records`): ten thousand,
+/// dozens of times a long game with its variations. Every answer about a
+/// record is linear in its nodes.
+pub(crate) const MAX_UPLOAD_NODES: usize = 10_000;
+
+/// How many uploads are read at once, each on a blocking thread: the
+/// request threads never parse, and a flood of uploads waits on none.
+pub(crate) const READERS: usize = 2;
+
+/// A node's place in the tree: its parent, its place among the parent's
+/// children, its own children (all by number, in the order written).
+pub(crate) struct Place {
+    pub parent: Option<usize>,
+    pub child: usize,
+    pub children: Vec<usize>,
+}
 
 /// An uploaded record, read once (at its game's first look) and kept.
 pub(crate) struct Uploaded {
@@ -15,15 +32,71 @@ pub(crate) struct Uploaded {
     pub record: Record,
     /// What the game's JSON says of it.
     pub info: RecordInfo,
+    /// Every node's place, by number: a node is found by its number or its
+    /// path without walking the record.
+    pub places: Vec<Place>,
 }
 
 impl Uploaded {
     /// The record of an upload's text; `None` if it cannot be read (a
     /// stored upload was read when it came, so this is not expected).
     pub(crate) fn read(text: &str) -> Option<Uploaded> {
-        let record = Record::parse(text).ok()?;
-        let info = RecordInfo::of(&record);
-        Some(Uploaded { record, info })
+        Record::parse(text).ok().map(Uploaded::of)
+    }
+
+    /// What is kept of a record, from one visit of its nodes.
+    pub(crate) fn of(record: Record) -> Uploaded {
+        let mut places: Vec<Place> = Vec::new();
+        record.visit(|v| {
+            if let Some(parent) = v.parent {
+                places[parent].children.push(v.number);
+            }
+            places.push(Place {
+                parent: v.parent,
+                child: v.child,
+                children: Vec::new(),
+            });
+        });
+        let info = RecordInfo::of(&record, &places);
+        Uploaded {
+            record,
+            info,
+            places,
+        }
+    }
+
+    /// The path of node `number` (its parents' places from the root), if
+    /// the record has that node.
+    pub(crate) fn path_of(&self, number: usize) -> Option<NodePath> {
+        let mut children = Vec::new();
+        let mut at = self.places.get(number)?;
+        while let Some(parent) = at.parent {
+            children.push(at.child);
+            at = &self.places[parent];
+        }
+        children.reverse();
+        Some(NodePath::new(children))
+    }
+
+    /// The number of the node at `path`.
+    ///
+    /// # Errors
+    ///
+    /// As [`sygo_records::Tree::walk`]: a node on the way has no such child.
+    pub(crate) fn number_at(&self, path: &NodePath) -> Result<usize, PathError> {
+        if self.places.is_empty() {
+            return Err(PathError::EmptyTree);
+        }
+        let mut number = 0;
+        for (depth, &child) in path.children().iter().enumerate() {
+            let children = &self.places[number].children;
+            number = *children.get(child).ok_or(PathError::NoChild {
+                depth,
+                child,
+                children: children.len(),
+            })?;
+        }
+        Ok(number)
     }
 }
 
@@ -57,7 +130,7 @@ pub(crate) struct RecordInfo {
 }
 
 impl RecordInfo {
-    fn of(record: &Record) -> RecordInfo {
+    fn of(record: &Record, places: &[Place]) -> RecordInfo {
         let info = record.info();
         let root = record.tree().nodes.first();
         let property = |id: &str| {
@@ -70,34 +143,26 @@ impl RecordInfo {
         };
         let mut comments: Vec<TurnComment> = Vec::new();
         let mut variations = Vec::new();
-        let mut main = Vec::new();
-        let mut children = Vec::new();
         record.visit(|v| {
-            if let Some(parent) = v.parent {
-                children[parent] += 1;
+            if !v.main_line {
+                return;
             }
-            children.push(0usize);
-            if v.path.is_main_line() {
-                main.push((v.number, v.turns));
-                if let Some(comment) = v.node.comment.clone() {
-                    match comments.last_mut() {
-                        Some(last) if last.turn == v.turns => {
-                            last.comment.push_str("\n\n");
-                            last.comment.push_str(&comment);
-                        }
-                        _ => comments.push(TurnComment {
-                            turn: v.turns,
-                            comment,
-                        }),
+            if places[v.number].children.len() > 1 {
+                variations.push(v.turns + 1);
+            }
+            if let Some(comment) = v.node.comment.clone() {
+                match comments.last_mut() {
+                    Some(last) if last.turn == v.turns => {
+                        last.comment.push_str("\n\n");
+                        last.comment.push_str(&comment);
                     }
+                    _ => comments.push(TurnComment {
+                        turn: v.turns,
+                        comment,
+                    }),
                 }
             }
         });
-        for &(number, turns) in &main {
-            if children[number] > 1 {
-                variations.push(turns + 1);
-            }
-        }
         RecordInfo {
             black: info.black.clone(),
             white: info.white.clone(),
@@ -108,7 +173,7 @@ impl RecordInfo {
             result: info.result.clone(),
             comments,
             variations,
-            nodes: children.len(),
+            nodes: places.len(),
         }
     }
 }

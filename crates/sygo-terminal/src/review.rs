@@ -35,23 +35,43 @@ pub fn last_turn_text(game: &Game) -> Option<String> {
     game.summaries().last().map(ToString::to_string)
 }
 
+/// A record's text as the terminal may print it: a control character (an
+/// escape sequence's start, a carriage return, a bell; a line break too
+/// where `lines` is false) and a bidirectional override are written as
+/// `\u{1b}`, never sent raw: a record cannot move the cursor, retitle the
+/// window or hide what follows.
+pub fn printable(text: &str, lines: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let keep = (lines && c == '\n') || c == '\t';
+        let reorders = matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+        if (c.is_control() && !keep) || reorders {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The players, date and result of a record, on one line, or `None` if it
-/// says none of them.
+/// says none of them (each [`printable`]).
 pub fn info_line(info: &GameInfo) -> Option<String> {
     let mut parts = Vec::new();
+    let text = |t: &Option<String>| printable(t.as_deref().unwrap_or("?"), false);
     match (&info.black, &info.white) {
         (None, None) => {}
         (black, white) => parts.push(format!(
             "{} (Black) against {} (White)",
-            black.as_deref().unwrap_or("?"),
-            white.as_deref().unwrap_or("?")
+            text(black),
+            text(white)
         )),
     }
-    if let Some(date) = &info.date {
-        parts.push(date.clone());
+    if info.date.is_some() {
+        parts.push(text(&info.date));
     }
-    if let Some(result) = &info.result {
-        parts.push(format!("result {result}"));
+    if info.result.is_some() {
+        parts.push(format!("result {}", text(&info.result)));
     }
     (!parts.is_empty()).then(|| parts.join(", "))
 }
@@ -93,7 +113,7 @@ pub fn report(record: &Record, n: usize) -> String {
             .node
             .and_then(|node| node.comment.as_deref())
     {
-        let _ = writeln!(out, "comment: {}", comment.trim_end());
+        let _ = writeln!(out, "comment: {}", printable(comment.trim_end(), true));
     }
     out
 }
@@ -228,6 +248,34 @@ mod tests {
         assert_eq!(
             error.to_string(),
             "there is no turn 5: the main line has 4 turns (0 is the start)"
+        );
+    }
+
+    #[test]
+    fn a_records_escape_sequences_are_never_printed_raw() {
+        let record = Record::parse(
+            "(;FF[4]GM[400]VR[sygo]SZ[5]PB[\u{1b}\\]0;owned\u{7}]PW[a\u{202E}b]DT[x\ry]\
+             ;W[cc]C[line one\nline \u{1b}[2Jtwo])",
+        )
+        .unwrap();
+        let text = show(&record, 1);
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}'),
+            "{text:?}"
+        );
+        assert!(
+            !text.contains('\u{202E}') && !text.contains('\r'),
+            "{text:?}"
+        );
+        assert!(
+            text.starts_with(
+                "\\u{1b}]0;owned\\u{7} (Black) against a\\u{202e}b (White), x\\u{d}y\n"
+            ),
+            "{text:?}"
+        );
+        assert!(
+            text.ends_with("comment: line one\nline \\u{1b}[2Jtwo\n"),
+            "{text:?}"
         );
     }
 

@@ -197,7 +197,7 @@ fn bad_sizes_variants_and_games_are_refused() {
     );
     refused(
         "(;GM[400]VR[sygo]KM[lots])",
-        "node 0: KM[lots]: komi is a decimal number, like 0 or 6.5",
+        "node 0: KM[lots]: komi is a decimal number of at most 1000 either way, like 0 or 6.5",
     );
 }
 
@@ -325,4 +325,79 @@ fn files_are_read_whole_or_refused_with_their_path() {
         )
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn no_record_overflows_the_stack_or_is_read_past_its_bounds() {
+    // The SGF reader holds a sequence as nested nodes: freed recursively
+    // (after a bad node, for a collection, a game of Go, a misplaced
+    // property), a long one overflowed the stack and aborted the program.
+    // Read on a thread with a small stack, as a server's may be.
+    let head = "(;FF[4]GM[400]VR[sygo]SZ[5]";
+    let long = ";".repeat(300_000);
+    let refused = [
+        format!("{head};B[zz]{long})"),
+        format!("{head}{long}){head})"),
+        format!("(;FF[4]GM[1]SZ[5]{long})"),
+        format!("{head}{long}C[x](C[y]))"),
+        format!("{head}{})", "(;C[x]".repeat(1_001) + &")".repeat(1_001)),
+        format!("{head}{})", ";".repeat(1_000_000)),
+    ];
+    let nested = format!("{head}{})", "(;C[y])(;C[x]".repeat(999) + &")".repeat(999));
+    let read = [format!("{head}{long})"), nested];
+    let errors = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            for text in &read {
+                let record = Record::parse(text).unwrap();
+                assert!(record.tree().node_count() > 1_000);
+            }
+            refused
+                .iter()
+                .map(|text| Record::parse(text).unwrap_err().to_string())
+                .collect::<Vec<String>>()
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(errors[0].starts_with("node 1: "), "{}", errors[0]);
+    assert_eq!(
+        errors[1],
+        "the file holds 2 games: a record holds one game tree"
+    );
+    assert!(errors[2].starts_with("node 0: "), "{}", errors[2]);
+    assert!(errors[3].starts_with("not an SGF file: "), "{}", errors[3]);
+    assert_eq!(
+        errors[4],
+        "variations nested 1002 deep: a record's variations nest at most 1000 deep"
+    );
+    assert_eq!(
+        errors[5],
+        "1000001 nodes: a record here holds at most 1000000"
+    );
+    // A bound of one's own, checked before reading.
+    assert_eq!(
+        Record::parse_at_most(&format!("{head};;)"), 2)
+            .unwrap_err()
+            .to_string(),
+        "3 nodes: a record here holds at most 2"
+    );
+}
+
+#[test]
+fn a_komi_beyond_a_thousand_either_way_is_refused() {
+    for km in ["-1e300", "1000.5", "-1001", "NaN", "inf"] {
+        let error = Record::parse(&format!("(;FF[4]GM[400]VR[sygo]SZ[5]KM[{km}])"))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            format!(
+                "node 0: KM[{km}]: komi is a decimal number of at most 1000 either way, like 0 or 6.5"
+            )
+        );
+    }
+    for km in ["-1000", "1000", "6.5"] {
+        Record::parse(&format!("(;FF[4]GM[400]VR[sygo]SZ[5]KM[{km}])")).unwrap();
+    }
 }

@@ -289,7 +289,7 @@ pub(crate) async fn sign_in(
     JsonBody(request): JsonBody<Credentials>,
 ) -> Result<Response, ApiError> {
     state.limits.auth(addr.0)?;
-    state.limits.sign_in(&request.name)?;
+    state.limits.sign_in(&request.name, addr.0)?;
     too_many_claims(request.claims.len())?;
     let wrong = || ApiError::Unauthorized("wrong name or password".to_string());
     let mut account = state.accounts.by_name(&request.name);
@@ -433,6 +433,9 @@ pub(crate) async fn change_password(
 ) -> Result<Response, ApiError> {
     let SignedIn { account, session } = signed_in;
     password::check(&request.new, &account.name)?;
+    // Each change hashes a guess of the current password: a stolen
+    // session cannot guess it without end.
+    state.limits.password(account.id)?;
     if !password::verify(request.current, account.password_hash.clone()).await? {
         return Err(ApiError::Unauthorized(
             "the current password is wrong".to_string(),

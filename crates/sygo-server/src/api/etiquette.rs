@@ -113,12 +113,19 @@ pub(crate) struct ChatBody {
     text: String,
 }
 
-/// A line of chat as kept: control characters (but line breaks) dropped,
-/// trimmed, 1 to [`MAX_CHAT`] characters.
+/// Whether a character reorders the text around it: the bidirectional
+/// embeddings, overrides and isolates (U+202A to U+202E, U+2066 to
+/// U+2069), with which a line can be made to read as something else.
+fn reorders(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A line of chat as kept: control characters (but line breaks) and
+/// bidirectional overrides dropped, trimmed, 1 to [`MAX_CHAT`] characters.
 fn chat_text(text: &str) -> Result<String, ApiError> {
     let clean: String = text
         .chars()
-        .filter(|c| !c.is_control() || *c == '\n')
+        .filter(|&c| (!c.is_control() || c == '\n') && !reorders(c))
         .collect();
     let clean = clean.trim().to_string();
     let n = clean.chars().count();
@@ -398,5 +405,10 @@ mod tests {
         assert!(chat_text(" \n\t").is_err());
         assert!(chat_text(&"x".repeat(MAX_CHAT + 1)).is_err());
         assert_eq!(chat_text("<b>hi</b>").unwrap(), "<b>hi</b>", "kept as text");
+        assert_eq!(
+            chat_text("gg \u{202E}evil\u{202C} \u{2067}x\u{2069}").unwrap(),
+            "gg evil x",
+            "no bidirectional override or isolate"
+        );
     }
 }

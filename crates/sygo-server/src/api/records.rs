@@ -1,6 +1,8 @@
 //! `GET /api/games/{id}/record` (download the record) and
 //! `POST /api/records` (upload a record to review it).
 
+use std::sync::Arc;
+
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, Request, State};
 use axum::http::StatusCode;
@@ -13,6 +15,7 @@ use sygo_records::{GameInfo, Record};
 use crate::api::extract::{body_bytes, media_type};
 use crate::api::games::add_game;
 use crate::api::{find, json_response};
+use crate::client_addr::ClientAddr;
 use crate::db::TurnRow;
 use crate::error::ApiError;
 use crate::game::{Meta, Side, Source};
@@ -21,6 +24,7 @@ use crate::review_record::with_review;
 use crate::review_store::hashes as review_hashes;
 use crate::state::AppState;
 use crate::time::date;
+use crate::uploaded::{MAX_UPLOAD_NODES, Uploaded};
 
 /// The query of `GET /api/games/{id}/record`.
 #[derive(Deserialize)]
@@ -110,7 +114,7 @@ pub(crate) async fn download(
 }
 
 #[derive(Serialize)]
-struct Uploaded<'a> {
+struct UploadAnswer<'a> {
     game: &'a RawValue,
 }
 
@@ -118,8 +122,10 @@ struct Uploaded<'a> {
 /// `text/plain`); 201 with the game, stored for review (no tokens).
 pub(crate) async fn upload(
     State(state): State<AppState>,
+    addr: ClientAddr,
     request: Request,
 ) -> Result<Response, ApiError> {
+    state.limits.upload(addr.0)?;
     match media_type(request.headers()).as_deref() {
         Some("application/x-go-sgf" | "text/plain") => {}
         _ => {
@@ -131,9 +137,10 @@ pub(crate) async fn upload(
         }
     }
     let bytes = body_bytes(request, &state).await?;
-    let text = std::str::from_utf8(&bytes)
+    let text = String::from_utf8(bytes.to_vec())
         .map_err(|_| ApiError::BadRecord("the record is not UTF-8 text".to_string()))?;
-    let record = Record::parse(text).map_err(|e| ApiError::BadRecord(e.to_string()))?;
+    let (text, uploaded) = read(&state, text).await?;
+    let record = &uploaded.record;
     let game = record.main_line();
     let info = record.info();
     let komi = if info.komi.is_finite() {
@@ -163,7 +170,7 @@ pub(crate) async fn upload(
                 tokens: [None, None],
                 source: Source::Uploaded,
                 created,
-                record: Some(text.to_string()),
+                record: Some(text.clone()),
                 request_id: None,
             };
             Entry::new(meta, game.clone(), created)
@@ -187,9 +194,34 @@ pub(crate) async fn upload(
         },
     )
     .await?;
+    entry.keep_uploaded(uploaded);
     let game =
         RawValue::from_string(entry.json(None)).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let json = serde_json::to_string(&Uploaded { game: &game })
+    let json = serde_json::to_string(&UploadAnswer { game: &game })
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(json_response(StatusCode::CREATED, json))
+}
+
+/// Reads an upload's text into its record, on a blocking thread (at most
+/// [`READERS`](crate::uploaded::READERS) at once: one more is refused at
+/// once with 503 `busy`), refusing more than
+/// [`MAX_UPLOAD_NODES`](crate::uploaded::MAX_UPLOAD_NODES) nodes before
+/// reading them.
+async fn read(state: &AppState, text: String) -> Result<(String, Arc<Uploaded>), ApiError> {
+    let permit = state
+        .readers
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| ApiError::Busy {
+            message: "the server is reading other records: try again in a second".to_string(),
+            retry_after: 1,
+        })?;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let record = Record::parse_at_most(&text, MAX_UPLOAD_NODES)
+            .map_err(|e| ApiError::BadRecord(e.to_string()))?;
+        Ok((text, Arc::new(Uploaded::of(record))))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("reading a record: {e}")))?
 }

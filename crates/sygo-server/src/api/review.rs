@@ -9,6 +9,7 @@ use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
 use crate::api::{count, find, json_response};
+use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
 use crate::games::Entry;
 use crate::review;
@@ -126,7 +127,9 @@ pub(crate) async fn get(
 pub(crate) async fn request(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    addr: ClientAddr,
 ) -> Result<Response, ApiError> {
+    state.limits.review(addr.0)?;
     let entry = find(&state, &id).await?;
     let game = entry.with_live(|live| live.game.clone());
     review::request(&state, &entry.meta.id, &game).await?;

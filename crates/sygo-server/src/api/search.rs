@@ -14,6 +14,7 @@ use sygo_rules::Game;
 use crate::ai;
 use crate::api::extract::{OptionalJsonBody, side_of};
 use crate::api::{count, find, json_response};
+use crate::client_addr::ClientAddr;
 use crate::config::{DEFAULT_SEARCH_TIME_MS, SEARCH_TIMES_MS};
 use crate::error::ApiError;
 use crate::games::Entry;
@@ -127,9 +128,11 @@ async fn search(
 pub(crate) async fn hint(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    addr: ClientAddr,
     headers: HeaderMap,
     OptionalJsonBody(request): OptionalJsonBody<SearchRequest>,
 ) -> Result<Response, ApiError> {
+    state.limits.search(addr.0)?;
     let entry = find(&state, &id).await?;
     let color = side_of(&entry, &headers)?;
     let time = search_time(&request)?;
@@ -150,8 +153,10 @@ pub(crate) async fn hint(
 pub(crate) async fn analysis(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    addr: ClientAddr,
     OptionalJsonBody(request): OptionalJsonBody<SearchRequest>,
 ) -> Result<Response, ApiError> {
+    state.limits.search(addr.0)?;
     let entry = find(&state, &id).await?;
     let time = search_time(&request)?;
     let ticket = ticket(&request)?;

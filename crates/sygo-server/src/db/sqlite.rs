@@ -61,6 +61,22 @@ pub(super) struct Sqlite {
     _alone: Option<std::fs::File>,
 }
 
+/// Creates the database file when it is missing, readable and writable by
+/// its owner alone (0600: it holds password hashes, sessions and the
+/// sides' tokens); SQLite gives its journal files the same permissions.
+/// An existing file keeps its own.
+fn create_private(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 /// Opens (or creates) the database at `path` for the server and brings its
 /// schema up to date; starts the checkpoint thread, which ends when
 /// `stop` is dropped.
@@ -68,6 +84,7 @@ pub(super) fn open(path: &Path, stop: mpsc::Receiver<()>) -> Result<Sqlite, DbEr
     let fail = |what: &str, e: &dyn std::fmt::Display| {
         DbError(format!("database {}: {what}: {e}", path.display()))
     };
+    create_private(path).map_err(|e| fail("cannot create it", &e))?;
     let mut conn = Connection::open(path).map_err(|e| fail("cannot open it", &e))?;
     let alone = std::fs::File::open(path).map_err(|e| fail("cannot open it", &e))?;
     let mut waited = Duration::ZERO;

@@ -413,15 +413,24 @@ async fn sign_ins_and_games_are_rate_limited_per_address_and_per_account() {
             .await
         }
     };
-    // Ten sign-ins to one account from ten addresses; the eleventh is
-    // refused. The account's bucket gains one every 6 s: one more is let
-    // through for each 6 s the attempts took (a loaded machine's password
-    // checks are slow).
+    // Ten sign-ins to one account from one address; the eleventh is
+    // refused. The bucket gains one every 6 s: one more is let through for
+    // each 6 s the attempts took (a loaded machine's password checks are
+    // slow). The owner, from another address, still signs in.
+    let owner = send(
+        &s,
+        reqwest::Method::POST,
+        "/api/account",
+        Some(&json!({"name": "frank", "password": "correct horse"})),
+        None,
+        &from("10.0.9.9"),
+    )
+    .await;
+    assert_eq!(owner.status, 201, "{}", owner.body);
     let started = Instant::now();
     let mut let_through = 0;
     let limited = loop {
-        let addr: &'static str = Box::leak(format!("10.0.0.{}", let_through + 1).into_boxed_str());
-        let answer = attempt("frank", addr).await;
+        let answer = attempt("frank", "10.0.0.1").await;
         if answer.status != 401 || let_through == 60 {
             break answer;
         }
@@ -434,9 +443,44 @@ async fn sign_ins_and_games_are_rate_limited_per_address_and_per_account() {
         "{let_through} sign-ins let through in {:?}",
         started.elapsed()
     );
-    assert!(message(&limited.body).contains("sign-ins to this account"));
+    assert!(message(&limited.body).contains("sign-ins to this account from this address"));
     let secs: u64 = limited.retry_after.unwrap().parse().unwrap();
     assert!((1..=6).contains(&secs), "{secs}");
+    let signed_in = send(
+        &s,
+        reqwest::Method::POST,
+        "/api/session",
+        Some(&json!({"name": "frank", "password": "correct horse"})),
+        None,
+        &from("10.0.0.2"),
+    )
+    .await;
+    assert_eq!(
+        signed_in.status, 200,
+        "the owner elsewhere: {}",
+        signed_in.body
+    );
+
+    // Sixty sign-ins to one account from sixty addresses; then the account
+    // takes no more from anywhere (one more a second the attempts took).
+    let started = Instant::now();
+    let mut let_through = 0;
+    let limited = loop {
+        let addr: &'static str = Box::leak(format!("10.0.3.{}", let_through + 1).into_boxed_str());
+        let answer = attempt("gina", addr).await;
+        if answer.status != 401 || let_through == 200 {
+            break answer;
+        }
+        let_through += 1;
+    };
+    let refilled = started.elapsed().as_secs() as usize;
+    assert_eq!((limited.status, code(&limited.body)), (429, "rate_limited"));
+    assert!(
+        (60..=60 + refilled).contains(&let_through),
+        "{let_through} sign-ins let through in {:?}",
+        started.elapsed()
+    );
+    assert!(message(&limited.body).starts_with("too many sign-ins to this account:"));
 
     // Thirty from one address (to other accounts, each under its own
     // limit); then they are refused, and another address is not. The
@@ -511,6 +555,7 @@ async fn requests_from_another_site_change_nothing() {
         vec![("origin", "https://evil.example")],
         vec![("origin", "null")],
         vec![("sec-fetch-site", "cross-site")],
+        vec![("sec-fetch-site", "same-site")],
     ] {
         let a = send(
             &s,

@@ -20,6 +20,7 @@ mod comeback;
 mod conditional;
 mod etiquette;
 mod fuzz;
+mod hostile;
 mod lessons;
 mod live;
 mod lobby;

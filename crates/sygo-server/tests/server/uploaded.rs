@@ -169,15 +169,23 @@ async fn an_uploaded_records_names_comments_and_variations() {
     assert_eq!(status, 200, "{tree}");
     let nodes = tree["nodes"].as_array().unwrap();
     assert_eq!(nodes.len(), 11);
+    assert_eq!((&tree["total"], &tree["next"]), (&json!(11), &Value::Null));
     assert_eq!(nodes[0]["comment"], "Root comment");
     assert_eq!(nodes[0]["turn"], Value::Null);
     assert_eq!(nodes[5]["children"], json!([6, 9]));
-    assert_eq!(nodes[6]["path"], "0.0.0.0.0.0");
+    // A node's path is its parents' `child` from the root: 0.0.0.0.0.0.
+    assert_eq!(
+        (&nodes[6]["parent"], &nodes[6]["child"]),
+        (&json!(5), &json!(0))
+    );
     assert_eq!(
         nodes[6]["turn"]["description"],
         "Black's balance turn: grew B5 and placed D4."
     );
-    assert_eq!(nodes[9]["path"], "0.0.0.0.0.1");
+    assert_eq!(
+        (&nodes[9]["parent"], &nodes[9]["child"]),
+        (&json!(5), &json!(1))
+    );
     assert_eq!(nodes[9]["main_line"], false);
     assert_eq!(nodes[9]["name"], "Other idea");
     assert_eq!(nodes[9]["turn_number"], 6);
@@ -204,8 +212,29 @@ async fn an_uploaded_records_names_comments_and_variations() {
     let children = fork["children"].as_array().unwrap();
     assert_eq!(children.len(), 2);
     assert_eq!(children[0]["main_line"], true);
-    assert_eq!(children[1]["path"], "0.0.0.0.0.1");
+    assert_eq!(children[1]["node"], 9);
     assert_eq!(children[1]["turn"]["description"], "Black placed A7.");
+    // The same node by its number, and the parts of the tree.
+    let (status, by_number) = get(&s, &format!("/api/games/{id}/record/node?node=10")).await;
+    assert_eq!(status, 200, "{by_number}");
+    assert_eq!(by_number, at);
+    assert_eq!((&at["node"], &at["parent_node"]), (&json!(10), &json!(9)));
+    let (status, part) = get(&s, &format!("/api/games/{id}/record/tree?from=9")).await;
+    assert_eq!(status, 200, "{part}");
+    assert_eq!(part["nodes"].as_array().unwrap().len(), 2);
+    assert_eq!(part["nodes"][0], nodes[9]);
+    for bad in ["from=11", "from=-1", "from=x"] {
+        let (status, answer) = get(&s, &format!("/api/games/{id}/record/tree?{bad}")).await;
+        assert_eq!(
+            (status, code(&answer)),
+            (400, "bad_request"),
+            "{bad}: {answer}"
+        );
+    }
+    for (query, status_) in [("node=11", 404), ("node=1&path=0", 400), ("node=x", 400)] {
+        let (status, answer) = get(&s, &format!("/api/games/{id}/record/node?{query}")).await;
+        assert_eq!(status, status_, "{query}: {answer}");
+    }
     // The root, with its comment and no turn.
     let (status, root) = get(&s, &format!("/api/games/{id}/record/node")).await;
     assert_eq!(status, 200, "{root}");

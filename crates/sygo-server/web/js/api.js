@@ -150,9 +150,12 @@ export const requestReview = (id) =>
   api(`/api/games/${encodeURIComponent(id)}/review`, { method: 'POST' });
 export const uploadRecord = (text) => api('/api/records', { method: 'POST', raw: text });
 export const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;
-export const recordTree = (id) => api(`/api/games/${encodeURIComponent(id)}/record/tree`);
-export const recordNode = (id, path) =>
-  api(`/api/games/${encodeURIComponent(id)}/record/node?path=${encodeURIComponent(path)}`);
+/** A part of an uploaded record's tree: `{nodes, total, next}`, the nodes from number `from`. */
+export const recordTree = (id, from = 0) =>
+  api(`/api/games/${encodeURIComponent(id)}/record/tree` + (from ? `?from=${from}` : ''));
+/** The position at node number `node` of an uploaded record. */
+export const recordNode = (id, node) =>
+  api(`/api/games/${encodeURIComponent(id)}/record/node?node=${encodeURIComponent(node)}`);
 export const eventsUrl = (id) => `/api/games/${encodeURIComponent(id)}/events`;
 
 // Accounts (docs/web.md, "Accounts"). `claims`: `[{game, token}]`, the sides

@@ -1,6 +1,6 @@
 // An uploaded record beyond its main line, on the game page: the players'
 // names and the game's information, the comment of the node shown, and the
-// variations (`GET /api/games/{id}/record/tree`, `…/record/node?path=`):
+// variations (`GET /api/games/{id}/record/tree` in parts, `…/record/node?node=`):
 // where the node shown has alternatives, a button for each, steps along a
 // variation, and the way back to the main line.
 //
@@ -15,7 +15,7 @@ import { announce } from './announce.js';
 export class RecordTree {
   constructor(page) {
     this.page = page;
-    this.tree = null; // {nodes}, fetched once
+    this.tree = null; // {nodes}, every part fetched once
     this.players = null;
     this.el = null;
   }
@@ -25,10 +25,17 @@ export class RecordTree {
     return !!(this.page.game && this.page.game.record);
   }
 
-  /** Fetches the tree once (an uploaded record never changes). */
+  /** Fetches the tree once, part after part (an uploaded record never changes). */
   async load() {
     if (!this.active() || this.tree) return;
-    this.tree = await recordTree(this.page.id);
+    const nodes = [];
+    let from = 0;
+    while (from !== null && from !== undefined) {
+      const part = await recordTree(this.page.id, from);
+      nodes.push(...part.nodes);
+      from = part.next;
+    }
+    this.tree = { nodes };
   }
 
   /** The elements, made once: the players under the status, the comment and variations above the review. */
@@ -52,7 +59,7 @@ export class RecordTree {
     const page = this.page;
     if (!this.tree) return null;
     const nodes = this.tree.nodes;
-    if (page.variation) return nodes.find((n) => n.path === page.variation.path) || null;
+    if (page.variation) return nodes[page.variation.node] || null;
     const turn = page.shown().shown_turn ?? page.game.turn_number;
     let found = null;
     for (const n of nodes) if (n.main_line && n.turn_number === turn) found = n;
@@ -116,8 +123,8 @@ export class RecordTree {
       parts.push(h('ul', { class: 'variation-list', id: 'variation-list' },
         ...children.map((child, i) => h('li', {},
           h('button', {
-            type: 'button', class: 'variation', 'data-path': child.path,
-            onclick: () => this.enter(child.path),
+            type: 'button', class: 'variation', 'data-node': child.id,
+            onclick: () => this.enter(child.id),
           },
           `${i + 1}. ${child.turn ? child.turn.description : 'A node without a turn.'}`,
           child.main_line ? ' (main line)' : '',
@@ -126,18 +133,18 @@ export class RecordTree {
     setChildren(this.variations, ...parts);
   }
 
-  /** Shows the node at `path`: the main line's turn, or a variation's node. */
-  enter(path) {
+  /** Shows node number `number`: the main line's turn, or a variation's node. */
+  enter(number) {
     const page = this.page;
-    const node = this.tree && this.tree.nodes.find((n) => n.path === path);
+    const node = this.tree && this.tree.nodes[number];
     if (node && node.main_line) return page.goTo(node.turn_number);
     return page.enqueue(async () => {
-      const at = await recordNode(page.id, path);
+      const at = await recordNode(page.id, number);
       at.shown_turn = at.turn_number;
       if (page.reviewTurn === null) page.reviewTurn = page.game.turn_number;
       page.variation = at;
       page.clearAi();
-      page.startFlip({ id: `${page.id}:${path}`, shown_turn: at.turn_number });
+      page.startFlip({ id: `${page.id}:${number}`, shown_turn: at.turn_number });
       const words = at.last_turn ? at.last_turn.description : 'The start.';
       page.el.lastTurnText.textContent = words;
       announce(`Variation, turn ${at.turn_number}. ${words}${at.comment ? ` Comment: ${at.comment}` : ''}`);
@@ -157,13 +164,13 @@ export class RecordTree {
   back() {
     const v = this.page.variation;
     if (!v) return;
-    this.enter(v.parent ?? '');
+    this.enter(v.parent_node ?? 0);
   }
 
   /** One node on along the variation (its first child). */
   next() {
     const v = this.page.variation;
-    if (v && v.children[0]) this.enter(v.children[0].path);
+    if (v && v.children[0]) this.enter(v.children[0].node);
   }
 
   /** Back to the main line, at the turn where the variation left it. */
@@ -171,10 +178,11 @@ export class RecordTree {
     const page = this.page;
     const v = page.variation;
     if (!v) return;
-    let fork = 0;
-    for (const n of this.tree.nodes) {
-      if (n.main_line && v.path.startsWith(n.path) && n.turn_number > fork) fork = n.turn_number;
-    }
-    page.goTo(fork);
+    // The main line's node the variation left it at: its nearest ancestor
+    // on the main line.
+    const nodes = this.tree.nodes;
+    let at = nodes[v.node];
+    while (at && !at.main_line) at = at.parent === null ? null : nodes[at.parent];
+    page.goTo(at ? at.turn_number : 0);
   }
 }

@@ -97,7 +97,7 @@ async fn review(p: &Page) {
     p.contains("variation-list", "Black placed A7.").await;
     p.screenshot(&format!("uploaded-{}-fork.png", p.name), true)
         .await;
-    p.click(r#"[data-path="0.0.0.0.0.1"]"#).await;
+    p.click(r#"[data-node="9"]"#).await;
     p.contains("record-comment", "An alternative").await;
     p.contains("variation-where", "Black placed A7. (Other idea)")
         .await;
@@ -141,7 +141,7 @@ fn an_uploaded_record_is_reviewed_whole_on_a_desktop() {
         graph_to(&p, &id, 5, 8).await;
         // From the keyboard: into the variation with Enter, along it with
         // the review keys, out with its button.
-        p.find(r#"[data-path="0.0.0.0.0.1"]"#)
+        p.find(r#"[data-node="9"]"#)
             .await
             .send_keys("\u{E007}")
             .await
@@ -191,7 +191,7 @@ fn a_hostile_record_is_shown_as_text_and_runs_nothing() {
         p.contains("record-comment", "<img src=x onerror=alert(1)>")
             .await;
         // Into each variation, whose comments are script too.
-        p.click(r#"[data-path="0.1"]"#).await;
+        p.click(r#"[data-node="3"]"#).await;
         p.contains(
             "record-comment",
             "<iframe src=\"javascript:alert(1)\"></iframe>",
@@ -236,7 +236,7 @@ fn in_a_variation_the_review_line_and_its_arrows_follow_the_variation() {
         let p = env.desktop("uploaded variation arrows").await;
         upload(&p, RECORD).await;
         show_turn(&p, 5).await;
-        p.click(r#"[data-path="0.0.0.0.0.1"]"#).await;
+        p.click(r#"[data-node="9"]"#).await;
         p.stone("A7", "black").await;
         // The line says a variation is shown, and no main-line turn is marked.
         p.contains("shown-turn", "In a variation, turn 6").await;

@@ -1,0 +1,423 @@
+//! Hostile input, sent as an attacker with no account would, over the
+//! socket, each attack answered at once with a bounded answer while a
+//! hot-seat game's turns are still answered: records made to be large to
+//! answer (long, deep, wide), to overflow the reader's stack, to give an
+//! absurd komi; floods of uploads, analyses, reviews and password guesses;
+//! passwords of spaces and NUL characters. Then a property test: random
+//! and mutated records are refused with one clear error or answered with
+//! a size linear in their nodes, never a 5xx.
+
+use crate::common;
+
+use std::sync::OnceLock;
+
+use common::{TestServer, code, message, send, temp_db};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+const HEAD: &str = "(;FF[4]GM[400]VR[sygo]SZ[5]";
+
+/// Uploads a record's text: status and answer.
+async fn upload(s: &TestServer, text: &str) -> (u16, Value) {
+    s.post_raw(
+        "/api/records",
+        Some("application/x-go-sgf"),
+        text.as_bytes().to_vec(),
+        None,
+    )
+    .await
+}
+
+/// Every part of an uploaded game's tree: the nodes, and the largest part's
+/// size in bytes.
+async fn whole_tree(s: &TestServer, id: &str) -> (Vec<Value>, usize) {
+    let mut nodes = Vec::new();
+    let mut largest = 0;
+    let mut from = 0;
+    loop {
+        let (status, text) = s
+            .get(&format!("/api/games/{id}/record/tree?from={from}"))
+            .await;
+        assert_eq!(status, 200, "{text}");
+        largest = largest.max(text.len());
+        let part: Value = serde_json::from_str(&text).unwrap();
+        nodes.extend(part["nodes"].as_array().unwrap().iter().cloned());
+        match part["next"].as_u64() {
+            Some(next) => from = next,
+            None => return (nodes, largest),
+        }
+    }
+}
+
+/// A hot-seat game on `s`, a turn played: the server still answers.
+async fn a_turn_is_still_answered(s: &TestServer) {
+    let (id, _, white) = s.new_game("sygo", 5).await;
+    s.play(&id, &white, "C3", 0).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_record_is_refused_over_the_limit_and_answered_in_parts_under_it() {
+    let s = TestServer::start("hostile-long").await;
+    // 16,000 empty nodes (a 16 KB upload) made a 250 MB tree: each node
+    // carried its whole path.
+    let long = format!("{HEAD}{})", ";".repeat(16_000));
+    let (status, answer) = upload(&s, &long).await;
+    assert_eq!((status, code(&answer)), (422, "bad_record"), "{answer}");
+    assert!(
+        message(&answer).contains("16001 nodes: a record here holds at most 10000"),
+        "{answer}"
+    );
+    // 9,999 are taken, and answered in parts of at most a thousand nodes,
+    // the whole linear in the nodes.
+    let (status, answer) = upload(&s, &format!("{HEAD}{})", ";".repeat(9_999))).await;
+    assert_eq!(status, 201, "{answer}");
+    let id = answer["game"]["id"].as_str().unwrap().to_string();
+    let (nodes, largest) = whole_tree(&s, &id).await;
+    assert_eq!(nodes.len(), 10_000);
+    assert!(largest < 200_000, "a part of {largest} bytes");
+    // The deepest node by its number and by its path (10,000 zeros: a URL
+    // of 20 KB): the answer grows with its depth, not its square.
+    let (status, deepest) = s
+        .get(&format!("/api/games/{id}/record/node?node=9999"))
+        .await;
+    assert_eq!(status, 200, "{deepest}");
+    assert!(deepest.len() < 100_000, "{} bytes", deepest.len());
+    a_turn_is_still_answered(&s).await;
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deep_and_wide_variations_are_bounded() {
+    let s = TestServer::start("hostile-shapes").await;
+    // Variations nested 1,001 deep: refused before they are read.
+    let deep = format!("{HEAD}{})", "(;C[x]".repeat(1_001) + &")".repeat(1_001));
+    let (status, answer) = upload(&s, &deep).await;
+    assert_eq!((status, code(&answer)), (422, "bad_record"), "{answer}");
+    assert!(message(&answer).contains("nested 1002 deep"), "{answer}");
+    // 999 deep, each with a second variation beside it: taken, its tree
+    // linear (each node its numbers, no path).
+    let nested = format!("{HEAD}{})", "(;C[y])(;C[x]".repeat(998) + &")".repeat(998));
+    let (status, answer) = upload(&s, &nested).await;
+    assert_eq!(status, 201, "{answer}");
+    let id = answer["game"]["id"].as_str().unwrap().to_string();
+    let (nodes, largest) = whole_tree(&s, &id).await;
+    assert_eq!(nodes.len(), 1 + 2 * 998);
+    assert!(largest < 200_000, "a part of {largest} bytes");
+    // 9,000 sibling variations after 900 turns' worth of nodes: the fork's
+    // answer lists 9,000 children by number, not 9,000 paths 900 long.
+    let wide = format!("{HEAD}{}{})", ";".repeat(900), "(;C[a])".repeat(9_000));
+    let (status, answer) = upload(&s, &wide).await;
+    assert_eq!(status, 201, "{answer}");
+    let id = answer["game"]["id"].as_str().unwrap().to_string();
+    let (status, fork) = s
+        .get(&format!("/api/games/{id}/record/node?node=900"))
+        .await;
+    assert_eq!(status, 200, "{fork}");
+    let fork_json: Value = serde_json::from_str(&fork).unwrap();
+    assert_eq!(fork_json["children"].as_array().unwrap().len(), 9_000);
+    assert!(fork.len() < 1_000_000, "{} bytes", fork.len());
+    a_turn_is_still_answered(&s).await;
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_made_to_overflow_the_stack_or_give_absurd_values_are_refused() {
+    let s = TestServer::start("hostile-stack").await;
+    // A long sequence after a bad node, a collection and a game of Go: the
+    // SGF reader's nested nodes were freed recursively, which aborted the
+    // whole server.
+    for text in [
+        format!("{HEAD};B[zz]{})", ";".repeat(200_000)),
+        format!("{HEAD}{}){HEAD})", ";".repeat(200_000)),
+        format!("(;FF[4]GM[1]SZ[5]{})", ";".repeat(200_000)),
+        format!("{HEAD}{}C[x](C[y]))", ";".repeat(200_000)),
+    ] {
+        let (status, answer) = upload(&s, &text).await;
+        assert_eq!((status, code(&answer)), (422, "bad_record"), "{answer}");
+    }
+    for km in ["-1e300", "1001", "NaN", "inf"] {
+        let (status, answer) = upload(&s, &format!("(;FF[4]GM[400]VR[sygo]SZ[5]KM[{km}])")).await;
+        assert_eq!(
+            (status, code(&answer)),
+            (422, "bad_record"),
+            "{km}: {answer}"
+        );
+        assert!(
+            message(&answer).contains("at most 1000 either way"),
+            "{answer}"
+        );
+    }
+    a_turn_is_still_answered(&s).await;
+    s.stop().await;
+}
+
+/// Requests from one address (`X-Forwarded-For`, the server trusting its
+/// proxy) until one is refused: how many were let through, and the refusal.
+async fn until_refused(
+    s: &TestServer,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<&Value>,
+    cookie: Option<&str>,
+    addr: &str,
+) -> (usize, common::Answer) {
+    let mut let_through = 0;
+    loop {
+        let a = send(
+            s,
+            method.clone(),
+            path,
+            body,
+            cookie,
+            &[("x-forwarded-for", addr)],
+        )
+        .await;
+        if a.status == 429 || let_through == 500 {
+            return (let_through, a);
+        }
+        let_through += 1;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uploads_analyses_reviews_and_password_guesses_are_rate_limited() {
+    let s = TestServer::with(temp_db("hostile-floods"), |c| c.trust_proxy = true).await;
+    // Each bucket is checked before anything else: a request that fails
+    // later (an unknown game, a bad record) counts. Each gains one a few
+    // seconds; a slow machine lets one more through for each.
+    let started = std::time::Instant::now();
+    let refilled = |per_second: f64| (started.elapsed().as_secs_f64() * per_second) as usize + 1;
+    let (uploads, refused) = until_refused(
+        &s,
+        reqwest::Method::POST,
+        "/api/records",
+        None,
+        None,
+        "10.1.0.1",
+    )
+    .await;
+    assert!(
+        (20..=20 + refilled(1.0 / 6.0)).contains(&uploads),
+        "{uploads}"
+    );
+    assert!(
+        message(&refused.body).starts_with("too many records uploaded from this address"),
+        "{}",
+        refused.body
+    );
+    assert!(refused.retry_after.is_some());
+    let started = std::time::Instant::now();
+    let refilled_searches = |n: usize| (started.elapsed().as_secs() as usize) + n;
+    for path in ["/api/games/nope/analysis", "/api/games/nope/hint"] {
+        let addr = if path.ends_with("analysis") {
+            "10.1.0.2"
+        } else {
+            "10.1.0.3"
+        };
+        let (n, refused) = until_refused(&s, reqwest::Method::POST, path, None, None, addr).await;
+        assert!((60..=refilled_searches(61)).contains(&n), "{path}: {n}");
+        assert!(
+            message(&refused.body).starts_with("too many hints and analyses from this address"),
+            "{}",
+            refused.body
+        );
+    }
+    let started = std::time::Instant::now();
+    let (reviews, refused) = until_refused(
+        &s,
+        reqwest::Method::POST,
+        "/api/games/nope/review",
+        None,
+        None,
+        "10.1.0.4",
+    )
+    .await;
+    let refilled = (started.elapsed().as_secs() as usize) / 6 + 1;
+    assert!((10..=10 + refilled).contains(&reviews), "{reviews}");
+    assert!(message(&refused.body).starts_with("too many reviews asked for from this address"));
+
+    // A stolen session guessing the current password: five, then none.
+    let signed_up = send(
+        &s,
+        reqwest::Method::POST,
+        "/api/account",
+        Some(&json!({"name": "victim", "password": "correct horse"})),
+        None,
+        &[("x-forwarded-for", "10.1.0.5")],
+    )
+    .await;
+    assert_eq!(signed_up.status, 201, "{}", signed_up.body);
+    let cookie = signed_up
+        .set_cookie
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let started = std::time::Instant::now();
+    let guess = json!({"current": "a wrong guess", "new": "battery staple"});
+    let (guesses, refused) = until_refused(
+        &s,
+        reqwest::Method::POST,
+        "/api/account/password",
+        Some(&guess),
+        Some(&cookie),
+        "10.1.0.6",
+    )
+    .await;
+    let refilled = (started.elapsed().as_secs() as usize) / 12 + 1;
+    assert!((5..=5 + refilled).contains(&guesses), "{guesses}");
+    assert!(message(&refused.body).starts_with("too many password changes for this account"));
+    a_turn_is_still_answered(&s).await;
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn passwords_of_spaces_or_control_characters_are_refused() {
+    let s = TestServer::start("hostile-passwords").await;
+    for (i, password) in [
+        "        ",
+        "\0\0\0\0\0\0\0\0",
+        "tab\there ok",
+        "line\nbreak1",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let a = send(
+            &s,
+            reqwest::Method::POST,
+            "/api/account",
+            Some(&json!({"name": format!("p{i}"), "password": password})),
+            None,
+            &[],
+        )
+        .await;
+        assert_eq!(
+            (a.status, code(&a.body)),
+            (400, "bad_request"),
+            "{password:?}"
+        );
+    }
+    let a = send(
+        &s,
+        reqwest::Method::POST,
+        "/api/account",
+        Some(&json!({"name": "spaced", "password": "  correct horse  "})),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(a.status, 201, "spaces among other characters: {}", a.body);
+    s.stop().await;
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_database_file_is_readable_by_its_owner_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let db = temp_db("hostile-file");
+    let sygo_server::Database::Sqlite(path) = db.clone() else {
+        return; // On PostgreSQL the server makes no file.
+    };
+    let s = TestServer::on(db).await;
+    a_turn_is_still_answered(&s).await;
+    let mut files = vec![path.clone()];
+    files.push(path.with_extension("db-wal"));
+    for file in files.iter().filter(|f| f.exists()) {
+        let mode = std::fs::metadata(file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{}: {mode:o}", file.display());
+    }
+    s.stop().await;
+}
+
+/// One server for the property test.
+struct Shared {
+    runtime: tokio::runtime::Runtime,
+    server: TestServer,
+}
+
+fn shared() -> &'static Shared {
+    static SHARED: OnceLock<Shared> = OnceLock::new();
+    SHARED.get_or_init(|| {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let server = runtime.block_on(async {
+            TestServer::with(temp_db("hostile-property"), |c| c.rate_limits = false).await
+        });
+        Shared { runtime, server }
+    })
+}
+
+/// A piece of a record: nodes, turns, comments, variations nested and side
+/// by side, huge values, and SGF's own characters out of place.
+fn piece() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just(";".to_string()),
+        Just(";W[cc]".to_string()),
+        Just(";B[aa]".to_string()),
+        Just(";W[]".to_string()),
+        (1usize..20_000).prop_map(|n| format!(";C[{}]", "x".repeat(n))),
+        (1usize..3_000).prop_map(|n| ";".repeat(n)),
+        "[()\\[\\];\\\\A-Za-z]{0,12}",
+    ];
+    // Repeated only while the text stays near the body's limit (256 KiB).
+    let fits = |piece: &str, n: usize| piece.len().saturating_mul(n) < 400_000;
+    leaf.prop_recursive(3, 64, 8, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 1..6).prop_map(|v| v.concat()),
+            (inner.clone(), 1usize..2_000).prop_map(move |(p, n)| {
+                let p = format!("(;{p})");
+                if fits(&p, n) { p.repeat(n) } else { p }
+            }),
+            (inner, 1usize..1_200).prop_map(move |(p, n)| {
+                if fits(&p, 2) && n < 1_200 {
+                    format!("{}{p}{}", "(;".repeat(n), ")".repeat(n))
+                } else {
+                    p
+                }
+            }),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_records_are_refused_clearly_or_answered_in_bounded_parts(
+        body in piece(),
+        head in prop_oneof![Just(HEAD.to_string()), Just("(;".to_string()), Just(String::new())],
+        close in prop_oneof![Just(")".to_string()), Just(String::new()), Just("))".to_string())],
+    ) {
+        let shared = shared();
+        let text = format!("{head}{body}{close}");
+        shared.runtime.block_on(async {
+            let s = &shared.server;
+            let (status, answer) = upload(s, &text).await;
+            match status {
+                201 => {
+                    let id = answer["game"]["id"].as_str().unwrap().to_string();
+                    let (nodes, largest) = whole_tree(s, &id).await;
+                    assert_eq!(answer["game"]["record"]["nodes"], nodes.len());
+                    // A part: its thousand nodes' fields and the comments
+                    // of the upload, which is at most 256 KiB.
+                    assert!(largest < 1_000 * 400 + 300_000, "{largest} bytes");
+                    let last = nodes.len() - 1;
+                    let (status, node) =
+                        s.get(&format!("/api/games/{id}/record/node?node={last}")).await;
+                    assert_eq!(status, 200, "{node}");
+                }
+                413 => assert_eq!(code(&answer), "too_large"),
+                422 => {
+                    assert_eq!(code(&answer), "bad_record");
+                    assert!(!message(&answer).is_empty());
+                }
+                other => panic!("{other}: {answer}"),
+            }
+        });
+    }
+}
