@@ -10,6 +10,13 @@ use crate::db::Database;
 /// comments fits many times over).
 pub const BODY_LIMIT: usize = 256 * 1024;
 
+/// How long a client has to send a request's headers (and, on a
+/// connection kept open, the next request's: an idle connection is closed
+/// then), and its body: 10 s. A slow or silent client holds a connection
+/// no longer (a live stream, which only the server writes to, is not
+/// affected).
+pub const READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Board sizes accepted for Sygo (the side of the square).
 pub const SYGO_SIZES: RangeInclusive<u8> = 3..=25;
 

@@ -38,6 +38,8 @@ pub enum ApiError {
     Conflict(String),
     /// 409: a vacation asked for with none of the allowance left.
     NoVacationLeft(String),
+    /// 408: a body that did not come in time (`config::READ_TIMEOUT`).
+    Timeout(String),
     /// 413: a body over the limit.
     TooLarge,
     /// 415: a body that is not of the type expected.
@@ -84,6 +86,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) | ApiError::NoVacationLeft(_) => StatusCode::CONFLICT,
+            ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -108,6 +111,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::Conflict(_) => "conflict",
             ApiError::NoVacationLeft(_) => "no_vacation_left",
+            ApiError::Timeout(_) => "timeout",
             ApiError::TooLarge => "too_large",
             ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
             ApiError::RateLimited { .. } => "rate_limited",
@@ -134,6 +138,7 @@ impl ApiError {
             | ApiError::Conflict(m)
             | ApiError::NoVacationLeft(m)
             | ApiError::UnsupportedMediaType(m)
+            | ApiError::Timeout(m)
             | ApiError::Illegal(m)
             | ApiError::BadRecord(m) => m.clone(),
             ApiError::IllegalPlan(plan) => plan.to_string(),

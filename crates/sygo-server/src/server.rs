@@ -1,5 +1,8 @@
 //! The server: the database opened and every game loaded, the socket bound,
-//! the AI resumed where it is to move, requests served until shutdown.
+//! the AI resumed where it is to move, requests served until shutdown. The
+//! connections are served here (not by `axum::serve`) so that hyper has a
+//! timer: a client that is slow to send a request's headers, or silent on
+//! a connection kept open, is cut off after `config::READ_TIMEOUT`.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -94,27 +97,16 @@ impl Server {
             "serving"
         );
         state.resume_ai();
-        let stop = std::sync::Arc::new(stop);
-        let stopping = stop.clone();
-        let served = axum::serve(
-            listener,
-            app(state).into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            tracing::info!(address = %addr, "shutting down");
-            stopping.stop();
-        })
-        .await
-        .map_err(|e| ServerError(format!("serving: {e}")));
+        let served = serve_connections(listener, app(state), shutdown).await;
+        tracing::info!(address = %addr, "shutting down");
+        // The AI stops and the live streams end; the connections finish.
+        stop.stop();
+        served.wait().await;
         // Every request is answered: what a task still sends from now on
         // is refused, and the database is let go for the next server.
         stop.release_database();
-        match &served {
-            Ok(()) => tracing::info!(address = %addr, "stopped"),
-            Err(e) => tracing::error!(address = %addr, error = %e, "stopped"),
-        }
-        served
+        tracing::info!(address = %addr, "stopped");
+        Ok(())
     }
 }
 
@@ -161,4 +153,79 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Serve
     // The searches were told to stop; do not wait long for them.
     runtime.shutdown_timeout(Duration::from_secs(5));
     result
+}
+
+/// The connections being served, to be let finish at shutdown.
+struct Served(hyper_util::server::graceful::GracefulShutdown);
+
+impl Served {
+    /// Waits until every connection is done: each kept-alive one is closed
+    /// once its request is answered; a live stream ends as the server's
+    /// shutdown ends it.
+    async fn wait(self) {
+        self.0.shutdown().await;
+    }
+}
+
+/// Accepts connections until `shutdown`, each served by hyper with a timer:
+/// a request's headers must come within `READ_TIMEOUT`, and so must the
+/// next request's on a connection kept open (then it is closed). Each
+/// request carries its peer's address (`ConnectInfo`, as axum's
+/// `into_make_service_with_connect_info` gives it).
+async fn serve_connections(
+    listener: TcpListener,
+    router: axum::Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Served {
+    use axum::extract::ConnectInfo;
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::server::conn::auto::Builder;
+    use hyper_util::service::TowerToHyperService;
+    use tower::ServiceExt as _;
+
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut builder = Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(crate::config::READ_TIMEOUT);
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .keep_alive_interval(Some(crate::config::READ_TIMEOUT));
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of file descriptors, a connection reset before it was
+                // taken: the next one may do.
+                Err(e) => {
+                    tracing::warn!(error = %e, "a connection could not be accepted");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = shutdown.as_mut() => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let service =
+            router
+                .clone()
+                .map_request(move |request: hyper::Request<hyper::body::Incoming>| {
+                    let mut request = request.map(axum::body::Body::new);
+                    request.extensions_mut().insert(ConnectInfo(peer));
+                    request
+                });
+        let connection = builder
+            .serve_connection_with_upgrades(TokioIo::new(stream), TowerToHyperService::new(service))
+            .into_owned();
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(peer = %peer, error = %e, "a connection ended");
+            }
+        });
+    }
+    Served(graceful)
 }

@@ -7,6 +7,7 @@ use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 
+use crate::config::READ_TIMEOUT;
 use crate::error::ApiError;
 use crate::games::Entry;
 use sygo_rules::Color;
@@ -33,7 +34,14 @@ fn is_json(headers: &HeaderMap) -> bool {
 
 /// The whole body, within the limit.
 pub(crate) async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
-    Bytes::from_request(req, state).await.map_err(|rejection| {
+    let read = tokio::time::timeout(READ_TIMEOUT, Bytes::from_request(req, state));
+    let Ok(read) = read.await else {
+        return Err(ApiError::Timeout(format!(
+            "the body did not come within {} s",
+            READ_TIMEOUT.as_secs()
+        )));
+    };
+    read.map_err(|rejection| {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::TooLarge
         } else {

@@ -331,6 +331,74 @@ async fn the_database_file_is_readable_by_its_owner_alone() {
     s.stop().await;
 }
 
+/// Everything a connection receives until the server closes it, and when.
+async fn until_closed(mut stream: tokio::net::TcpStream) -> (String, std::time::Duration) {
+    use tokio::io::AsyncReadExt;
+    let started = std::time::Instant::now();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let read = tokio::time::timeout(std::time::Duration::from_secs(60), stream.read(&mut buf))
+            .await
+            .expect("the server never closed the connection");
+        match read {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    (
+        String::from_utf8_lossy(&got).into_owned(),
+        started.elapsed(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_and_silent_clients_are_cut_off() {
+    use tokio::io::AsyncWriteExt;
+    use tokio::net::TcpStream;
+    let s = TestServer::start("hostile-slow").await;
+    let addr = s.base.trim_start_matches("http://").to_string();
+    // Headers that never end.
+    let mut headers = TcpStream::connect(&addr).await.unwrap();
+    headers
+        .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    // A request answered, then the connection kept open and silent.
+    let mut idle = TcpStream::connect(&addr).await.unwrap();
+    idle.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    // A body that stops after two bytes of a thousand.
+    let mut body = TcpStream::connect(&addr).await.unwrap();
+    body.write_all(
+        b"POST /api/records HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n\
+          Content-Length: 1000\r\n\r\n(;",
+    )
+    .await
+    .unwrap();
+    // Meanwhile everyone else is answered.
+    a_turn_is_still_answered(&s).await;
+    let (headers, idle, body) = tokio::join!(
+        until_closed(headers),
+        until_closed(idle),
+        until_closed(body)
+    );
+    // Each is closed after the 10 s of `READ_TIMEOUT` (never before), and
+    // within a generous margin (the wait above is 60 s).
+    for (what, (_, after)) in [("headers", &headers), ("idle", &idle), ("body", &body)] {
+        assert!(after.as_secs_f64() > 8.0, "{what}: closed after {after:?}");
+    }
+    assert_eq!(
+        headers.0, "",
+        "nothing is answered to headers that never end"
+    );
+    assert!(idle.0.starts_with("HTTP/1.1 200"), "{}", idle.0);
+    assert!(body.0.starts_with("HTTP/1.1 408"), "{}", body.0);
+    assert!(body.0.contains("\"timeout\""), "{}", body.0);
+    s.stop().await;
+}
+
 /// One server for the property test.
 struct Shared {
     runtime: tokio::runtime::Runtime,
