@@ -47,6 +47,10 @@ impl Uploaded {
     /// What is kept of a record, from one visit of its nodes.
     pub(crate) fn of(record: Record) -> Uploaded {
         let mut places: Vec<Place> = Vec::new();
+        // The main line's nodes (number, turns played there), and its
+        // comments by turn (several nodes of one turn joined).
+        let mut main = Vec::new();
+        let mut comments: Vec<TurnComment> = Vec::new();
         record.visit(|v| {
             if let Some(parent) = v.parent {
                 places[parent].children.push(v.number);
@@ -56,8 +60,30 @@ impl Uploaded {
                 child: v.child,
                 children: Vec::new(),
             });
+            if !v.main_line {
+                return;
+            }
+            main.push((v.number, v.turns));
+            if let Some(comment) = v.node.comment.clone() {
+                match comments.last_mut() {
+                    Some(last) if last.turn == v.turns => {
+                        last.comment.push_str("\n\n");
+                        last.comment.push_str(&comment);
+                    }
+                    _ => comments.push(TurnComment {
+                        turn: v.turns,
+                        comment,
+                    }),
+                }
+            }
         });
-        let info = RecordInfo::of(&record, &places);
+        // The main line's turns that the record gives alternatives to.
+        let variations = main
+            .iter()
+            .filter(|&&(number, _)| places[number].children.len() > 1)
+            .map(|&(_, turns)| turns + 1)
+            .collect();
+        let info = RecordInfo::of(&record, comments, variations, places.len());
         Uploaded {
             record,
             info,
@@ -130,7 +156,12 @@ pub(crate) struct RecordInfo {
 }
 
 impl RecordInfo {
-    fn of(record: &Record, places: &[Place]) -> RecordInfo {
+    fn of(
+        record: &Record,
+        comments: Vec<TurnComment>,
+        variations: Vec<usize>,
+        nodes: usize,
+    ) -> RecordInfo {
         let info = record.info();
         let root = record.tree().nodes.first();
         let property = |id: &str| {
@@ -141,28 +172,6 @@ impl RecordInfo {
                     .map(|p| p.values.join(", "))
             })
         };
-        let mut comments: Vec<TurnComment> = Vec::new();
-        let mut variations = Vec::new();
-        record.visit(|v| {
-            if !v.main_line {
-                return;
-            }
-            if places[v.number].children.len() > 1 {
-                variations.push(v.turns + 1);
-            }
-            if let Some(comment) = v.node.comment.clone() {
-                match comments.last_mut() {
-                    Some(last) if last.turn == v.turns => {
-                        last.comment.push_str("\n\n");
-                        last.comment.push_str(&comment);
-                    }
-                    _ => comments.push(TurnComment {
-                        turn: v.turns,
-                        comment,
-                    }),
-                }
-            }
-        });
         RecordInfo {
             black: info.black.clone(),
             white: info.white.clone(),
@@ -173,7 +182,7 @@ impl RecordInfo {
             result: info.result.clone(),
             comments,
             variations,
-            nodes: places.len(),
+            nodes,
         }
     }
 }

@@ -137,7 +137,7 @@ pub(crate) async fn upload(
         }
     }
     let bytes = body_bytes(request, &state).await?;
-    let text = String::from_utf8(bytes.to_vec())
+    let text = String::from_utf8(Vec::from(bytes))
         .map_err(|_| ApiError::BadRecord("the record is not UTF-8 text".to_string()))?;
     let (text, uploaded) = read(&state, text).await?;
     let record = &uploaded.record;
