@@ -18,6 +18,7 @@ use crate::metrics::AccountsReading;
 use crate::state::AppState;
 use crate::time::now_ms;
 use crate::touched::Mark;
+use crate::uploaded::Uploaded;
 
 /// How often a server or worker that plays the AI looks for AI jobs no one
 /// has (or whose taker was killed), besides when a notice wakes it.
@@ -212,13 +213,25 @@ pub(crate) struct Loaded {
     pub read_here: bool,
 }
 
-/// A game of the database not in memory yet (another server started it),
-/// read and added; `None` if there is no such game.
+/// The game with this id: in memory, or read from the database (an
+/// uploaded game let go of, or one another server started); `None` if
+/// there is no such game.
+pub(crate) async fn entry(state: &AppState, id: &str) -> Option<Arc<Entry>> {
+    match state.games.get(id) {
+        Ok(entry) => Some(entry),
+        Err(_) => load_new(state, id).await.map(|loaded| loaded.entry),
+    }
+}
+
+/// A game of the database not in memory (another server started it, or it
+/// is an uploaded game let go of), read and added; `None` if there is no
+/// such game. Its turns are replayed, and an uploaded record read, off the
+/// request threads.
 pub(crate) async fn load_new(state: &AppState, id: &str) -> Option<Loaded> {
     let read = state.db.load_game(id).await;
     #[cfg(test)]
     pause::after_reading(id).await;
-    let stored = match read {
+    let mut stored = match read {
         Ok(Some(stored)) => stored,
         Ok(None) => return None,
         Err(e) => {
@@ -226,13 +239,33 @@ pub(crate) async fn load_new(state: &AppState, id: &str) -> Option<Loaded> {
             return None;
         }
     };
-    let entry = match Entry::from_stored(stored) {
-        Ok(entry) => Arc::new(entry),
-        Err(e) => {
+    let review = stored.review.take();
+    let made = tokio::task::spawn_blocking(move || {
+        let entry = Entry::from_stored(stored)?;
+        if let Some(uploaded) = entry.meta.record.as_deref().and_then(Uploaded::read) {
+            entry.keep_uploaded(Arc::new(uploaded));
+        }
+        Ok::<_, crate::error::StoredGameError>(entry)
+    })
+    .await;
+    let entry = match made {
+        Ok(Ok(entry)) => Arc::new(entry),
+        Ok(Err(e)) => {
             tracing::warn!(error = %e, "a stored game is skipped");
             return None;
         }
+        Err(e) => {
+            tracing::error!(game = %id, error = %e, "reading a stored game failed");
+            return None;
+        }
     };
+    // The review of a game not in memory is not either (an uploaded one's,
+    // read at start from no game): read with it.
+    if let Some(review) = review
+        && !state.reviews.known(id)
+    {
+        state.reviews.load(id, review);
+    }
     // Added once: another task may have read it meanwhile.
     let kept = state.games.insert_new(entry.clone());
     let read_here = Arc::ptr_eq(&kept, &entry);

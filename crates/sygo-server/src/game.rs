@@ -86,9 +86,10 @@ pub(crate) struct Meta {
     pub created: i64,
     /// An uploaded record's text, as uploaded.
     pub record: Option<String>,
-    /// The client's id of the request that created the game, if it sent one
-    /// (`POST /api/games` with the same id gives this game again). As secret
-    /// as the tokens.
+    /// The SHA-256 digest (`secret::digest`) of the client's id of the
+    /// request that created the game, if it sent one (`POST /api/games`
+    /// with the same id gives this game again): the id itself is as secret
+    /// as the tokens, and is kept nowhere.
     pub request_id: Option<String>,
     /// The time control, if the game has a clock.
     pub clock: Option<TimeControl>,

@@ -2,14 +2,17 @@
 //! game ([`Meta`]), its live state ([`Live`]: the `Game` of the rules
 //! library), the locks, and the channel of its live updates.
 //!
-//! Every game of the database is in memory (a game is a few kilobytes), so
-//! reads never touch the disk. Writes go through [`Entry::play`]: under the
+//! Every game played here is in memory (a game is a few kilobytes), so
+//! reads never touch the disk; of the uploaded records, only the
+//! [`KEPT_UPLOADS`](crate::uploaded::KEPT_UPLOADS) looked at last are (an
+//! upload can be thousands of nodes, and anyone may upload): the others are
+//! read again when asked for (`follow::entry`). Writes go through [`Entry::play`]: under the
 //! game's submission lock it checks the turn number, plays the turn on a
 //! copy of the position, commits it to the database, and only then plays it
 //! on the live game. Readers take the live lock only to copy the state,
 //! never across a wait, so they are not held up by the disk.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, OnceLock};
 
 use axum::body::Bytes;
@@ -29,7 +32,7 @@ use crate::game::{ChatLine, Live, Meta, Side, Source};
 use crate::ratings::{RatingChange, Ratings};
 use crate::slots::StopTurn;
 use crate::time::now_ms;
-use crate::uploaded::Uploaded;
+use crate::uploaded::{KeptUploads, Uploaded};
 use crate::view::{self, Field};
 
 /// The stored turn of a side that ran out of time.
@@ -429,6 +432,11 @@ impl Entry {
     /// Looks at the live state (briefly: the lock is held meanwhile).
     pub(crate) fn with_live<R>(&self, f: impl FnOnce(&Live) -> R) -> R {
         f(&self.live.lock())
+    }
+
+    /// Whether a live stream watches this game.
+    pub(crate) fn watched(&self) -> bool {
+        self.events.receiver_count() > 0
     }
 
     /// Sets whether the AI is thinking, and tells the watchers.
@@ -1653,6 +1661,11 @@ pub(crate) enum Followed {
 #[derive(Default)]
 pub(crate) struct Games {
     map: RwLock<HashMap<String, Arc<Entry>>>,
+    /// The games played here (not uploaded), by creation time and id: the
+    /// games list's order, read a page at a time.
+    played: RwLock<BTreeSet<(i64, String)>>,
+    /// The uploaded games in memory, the one looked at last at the end.
+    uploads: Mutex<KeptUploads>,
     /// The games created with a request id, by that id.
     by_request: RwLock<HashMap<String, Arc<Entry>>>,
     /// Held while a game with a request id is looked up and created, so
@@ -1666,6 +1679,10 @@ pub(crate) struct Games {
     adding: Mutex<()>,
 }
 
+/// Where a page of the games list starts: after the game created at this
+/// time with this id (`GET /api/games?before=…`).
+pub(crate) type ListCursor = (i64, String);
+
 impl Games {
     /// A creation time for a new game: now, or one millisecond after the
     /// latest game if the clock has not moved on (or went back).
@@ -1675,21 +1692,30 @@ impl Games {
         *last
     }
 
-    /// The game with this id.
+    /// The game with this id, if it is in memory (an uploaded one that is
+    /// not is read by `follow::entry`). An uploaded game found is the one
+    /// looked at last.
     pub(crate) fn get(&self, id: &str) -> Result<Arc<Entry>, ApiError> {
-        self.map
+        let entry = self
+            .map
             .read()
             .get(id)
             .cloned()
-            .ok_or_else(|| ApiError::no_game(id))
+            .ok_or_else(|| ApiError::no_game(id))?;
+        if entry.meta.source == Source::Uploaded {
+            self.uploads.lock().looked_at(id);
+        }
+        Ok(entry)
     }
 
-    /// Whether an id is taken.
+    /// Whether an id is taken by a game in memory.
     pub(crate) fn contains(&self, id: &str) -> bool {
         self.map.read().contains_key(id)
     }
 
-    /// Adds a game.
+    /// Adds a game. Adding an uploaded one lets go of the uploaded game
+    /// looked at longest ago (and watched by no one) beyond
+    /// [`KEPT_UPLOADS`](crate::uploaded::KEPT_UPLOADS).
     pub(crate) fn insert(&self, entry: Arc<Entry>) {
         {
             let mut last = self.last_created.lock();
@@ -1700,7 +1726,20 @@ impl Games {
                 .write()
                 .insert(request.clone(), entry.clone());
         }
-        self.map.write().insert(entry.meta.id.clone(), entry);
+        let id = entry.meta.id.clone();
+        let uploaded = entry.meta.source == Source::Uploaded;
+        if !uploaded {
+            self.played.write().insert((entry.meta.created, id.clone()));
+        }
+        self.map.write().insert(id.clone(), entry);
+        if uploaded {
+            let mut uploads = self.uploads.lock();
+            uploads.looked_at(&id);
+            let map = &self.map;
+            for gone in uploads.let_go(|id| map.read().get(id).is_some_and(|e| e.watched())) {
+                map.write().remove(&gone);
+            }
+        }
     }
 
     /// Adds a game read from the database unless one with its id is
@@ -1722,7 +1761,7 @@ impl Games {
         self.by_request.read().get(request_id).cloned()
     }
 
-    /// Every game, in no order.
+    /// Every game in memory, in no order.
     pub(crate) fn all(&self) -> Vec<Arc<Entry>> {
         self.map.read().values().cloned().collect()
     }
@@ -1741,16 +1780,40 @@ impl Games {
             .collect()
     }
 
-    /// Every game, newest first.
+    /// Every game in memory, newest first.
     pub(crate) fn newest_first(&self) -> Vec<Arc<Entry>> {
         let mut all: Vec<Arc<Entry>> = self.map.read().values().cloned().collect();
         all.sort_by(|a, b| (b.meta.created, &b.meta.id).cmp(&(a.meta.created, &a.meta.id)));
         all
     }
 
-    /// Number of games.
+    /// A page of the games played here, newest first: at most `n` created
+    /// before `before` (from the newest without it), and whether more
+    /// follow. Its work is that of the page, however many games there are.
+    pub(crate) fn page(&self, before: Option<&ListCursor>, n: usize) -> (Vec<Arc<Entry>>, bool) {
+        let played = self.played.read();
+        let mut older = match before {
+            Some(cursor) => played.range(..cursor.clone()),
+            None => played.range(..),
+        }
+        .rev();
+        let map = self.map.read();
+        let page: Vec<Arc<Entry>> = older
+            .by_ref()
+            .take(n)
+            .filter_map(|(_, id)| map.get(id).cloned())
+            .collect();
+        (page, older.next().is_some())
+    }
+
+    /// Number of games in memory.
     pub(crate) fn len(&self) -> usize {
         self.map.read().len()
+    }
+
+    /// Number of uploaded games in memory.
+    pub(crate) fn uploads_held(&self) -> usize {
+        self.uploads.lock().len()
     }
 }
 

@@ -163,6 +163,7 @@ pub(crate) struct Metrics {
     requests: Family<RequestLabels, Counter>,
     durations: Family<RouteLabels, Histogram, fn() -> Histogram>,
     games_in_memory: Gauge,
+    uploads_in_memory: Gauge,
     /// By [`Stream`], in its order.
     streams: [Gauge; 3],
     /// By [`PlayedBy`], in its order.
@@ -198,8 +199,14 @@ impl Metrics {
         let games_in_memory = Gauge::default();
         registry.register(
             "games_in_memory",
-            "Games held in memory (every stored game is)",
+            "Games held in memory (every game played here, and uploaded ones looked at lately)",
             games_in_memory.clone(),
+        );
+        let uploads_in_memory = Gauge::default();
+        registry.register(
+            "uploads_in_memory",
+            "Uploaded games held in memory (at most uploaded::KEPT_UPLOADS, and those watched)",
+            uploads_in_memory.clone(),
         );
         let streams_family = Family::<StreamLabels, Gauge>::default();
         registry.register(
@@ -243,6 +250,7 @@ impl Metrics {
             requests,
             durations,
             games_in_memory,
+            uploads_in_memory,
             streams,
             turns,
             ai_running,
@@ -286,9 +294,16 @@ impl Metrics {
     /// The metrics in the Prometheus text format, the gauges read at this
     /// moment set first: the games in memory, the AI's searches running and
     /// waiting.
-    pub(crate) fn encode(&self, games: usize, ai_running: usize, ai_waiting: usize) -> String {
+    pub(crate) fn encode(&self, held: Held) -> String {
         let gauge = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        let Held {
+            games,
+            uploads,
+            ai_running,
+            ai_waiting,
+        } = held;
         self.games_in_memory.set(gauge(games));
+        self.uploads_in_memory.set(gauge(uploads));
         self.ai_running.set(gauge(ai_running));
         self.ai_waiting.set(gauge(ai_waiting));
         let mut text = String::new();
@@ -296,6 +311,18 @@ impl Metrics {
         let _ = prometheus_client::encoding::prometheus_text::encode(&mut text, &self.registry);
         text
     }
+}
+
+/// What the server holds at the moment `GET /metrics` asks.
+#[derive(Default)]
+pub(crate) struct Held {
+    /// Games in memory, uploaded ones included.
+    pub games: usize,
+    /// Uploaded games in memory.
+    pub uploads: usize,
+    /// AI searches running, and waiting for a slot.
+    pub ai_running: usize,
+    pub ai_waiting: usize,
 }
 
 /// An open live-update stream, counted in `sygo_live_streams` until it is
@@ -353,7 +380,7 @@ mod tests {
         let a = metrics.stream_opened(Stream::Game);
         let b = metrics.stream_opened(Stream::Game);
         let c = metrics.stream_opened(Stream::Lobby);
-        let text = metrics.encode(0, 0, 0);
+        let text = metrics.encode(Held::default());
         assert!(
             text.contains("sygo_live_streams{stream=\"game\"} 2\n"),
             "{text}"
@@ -363,7 +390,7 @@ mod tests {
             "{text}"
         );
         drop((a, b, c));
-        let text = metrics.encode(0, 0, 0);
+        let text = metrics.encode(Held::default());
         assert!(
             text.contains("sygo_live_streams{stream=\"game\"} 0\n"),
             "{text}"
@@ -380,9 +407,15 @@ mod tests {
         metrics.turn_played(PlayedBy::Ai);
         metrics.accounts_read(AccountsReading::Targeted);
         metrics.request("GET", &Route::Unmatched, 404, 0.002);
-        let text = metrics.encode(7, 1, 2);
+        let text = metrics.encode(Held {
+            games: 7,
+            uploads: 3,
+            ai_running: 1,
+            ai_waiting: 2,
+        });
         for line in [
             "sygo_games_in_memory 7",
+            "sygo_uploads_in_memory 3",
             "sygo_ai_searches_running 1",
             "sygo_ai_searches_waiting 2",
             "sygo_turns_played_total{by=\"ai\"} 1",

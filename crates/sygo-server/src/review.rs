@@ -51,6 +51,11 @@ const REVIEW_SEED: u64 = 1;
 /// The memory of a review's search tree.
 const REVIEW_MEMORY: usize = 128 << 20;
 
+/// Most reviews that wait or run at once, on all the servers of a
+/// database: one more asked for is refused at once (503 `busy`) rather
+/// than waiting behind hours of them.
+pub(crate) const MAX_QUEUED_REVIEWS: usize = 100;
+
 /// Where the review of `game_id` stands: its job in the database, else
 /// whether it was ever made.
 pub(crate) async fn status(state: &AppState, game_id: &str) -> Result<Status, ApiError> {
@@ -69,7 +74,8 @@ pub(crate) async fn status(state: &AppState, game_id: &str) -> Result<Status, Ap
 
 /// Asks for the review of a game: queued unless it waits or runs already
 /// (then nothing changes), stored so that a restart takes it up; 409 when
-/// every position of the game is reviewed already.
+/// every position of the game is reviewed already, 503 `busy` when
+/// [`MAX_QUEUED_REVIEWS`] wait already.
 pub(crate) async fn request(state: &AppState, game_id: &str, game: &Game) -> Result<(), ApiError> {
     let reviews = &state.reviews;
     let hashes = hashes(game);
@@ -83,6 +89,19 @@ pub(crate) async fn request(state: &AppState, game_id: &str, game: &Game) -> Res
         return Err(ApiError::Conflict(
             "every position of this game is reviewed already: read the review with GET".to_string(),
         ));
+    }
+    let queued = state
+        .db
+        .reviews_queued()
+        .await
+        .map_err(|e| ApiError::Internal(format!("reading the reviews' queue: {e:?}")))?;
+    if queued >= MAX_QUEUED_REVIEWS {
+        return Err(ApiError::Busy {
+            message: format!(
+                "{queued} reviews are waiting, the most the server queues: try again in a minute"
+            ),
+            retry_after: 60,
+        });
     }
     let requested = reviews.requested_now(game_id);
     state
@@ -186,15 +205,9 @@ async fn review_taken(state: &AppState, game_id: &str) -> Result<(), ApiError> {
         if let Some(stored) = stored {
             state.reviews.load(game_id, stored);
         }
-        let entry = match state.games.get(game_id) {
-            Ok(entry) => entry,
-            Err(_) => crate::follow::load_new(state, game_id)
-                .await
-                .map(|loaded| loaded.entry)
-                .ok_or_else(|| {
-                    ApiError::NotFound(format!("there is no game {game_id} to review"))
-                })?,
-        };
+        let entry = crate::follow::entry(state, game_id)
+            .await
+            .ok_or_else(|| ApiError::NotFound(format!("there is no game {game_id} to review")))?;
         let _submit = entry.hold_submissions().await;
         entry.catch_up(&state.db).await;
     }
@@ -204,7 +217,10 @@ async fn review_taken(state: &AppState, game_id: &str) -> Result<(), ApiError> {
 /// Reviews every position of a game's main line not reviewed yet, then
 /// marks its review finished.
 async fn review_game(state: &AppState, game_id: &str) -> Result<(), ApiError> {
-    let entry = state.games.get(game_id)?;
+    // An uploaded game may have been let go of since it was asked for.
+    let entry = crate::follow::entry(state, game_id)
+        .await
+        .ok_or_else(|| ApiError::NotFound(format!("there is no game {game_id} to review")))?;
     let game = entry.with_live(|live| live.game.clone());
     let komi = entry.meta.komi;
     let visits = state.reviews.visits_for(entry.meta.geometry.num_points());

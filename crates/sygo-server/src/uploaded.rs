@@ -14,6 +14,57 @@ use sygo_records::{NodePath, PathError, Record};
 /// record is linear in its nodes.
 pub(crate) const MAX_UPLOAD_NODES: usize = 10_000;
 
+/// How many uploaded games stay in memory (those looked at last): the
+/// others are read from the database again when asked for. An upload is
+/// at most [`MAX_UPLOAD_NODES`] nodes and `config::BODY_LIMIT` bytes, so
+/// what uploads hold is bounded however many there are.
+pub(crate) const KEPT_UPLOADS: usize = 32;
+
+/// The uploaded games in memory, by id, the one looked at longest ago
+/// first ([`crate::games::Games`] holds them).
+#[derive(Default)]
+pub(crate) struct KeptUploads {
+    order: std::collections::VecDeque<String>,
+}
+
+impl KeptUploads {
+    /// The game `id` was looked at (or added): it goes last.
+    pub(crate) fn looked_at(&mut self, id: &str) {
+        if self.order.back().is_some_and(|last| last == id) {
+            return;
+        }
+        // At most `KEPT_UPLOADS` and a few watched ones: a short search.
+        self.order.retain(|kept| kept != id);
+        self.order.push_back(id.to_string());
+    }
+
+    /// The games to let go of, looked at longest ago first, so that at most
+    /// [`KEPT_UPLOADS`] stay besides those `watched` (a live stream follows
+    /// them: they stay, and do not count).
+    pub(crate) fn let_go(&mut self, watched: impl Fn(&str) -> bool) -> Vec<String> {
+        let watched: Vec<bool> = self.order.iter().map(|id| watched(id)).collect();
+        let unwatched = watched.iter().filter(|&&w| !w).count();
+        let mut over = unwatched.saturating_sub(KEPT_UPLOADS);
+        let mut gone = Vec::new();
+        let mut i = 0;
+        self.order.retain(|id| {
+            let keep = watched[i] || over == 0;
+            i += 1;
+            if !keep {
+                over -= 1;
+                gone.push(id.clone());
+            }
+            keep
+        });
+        gone
+    }
+
+    /// Number of uploaded games in memory.
+    pub(crate) fn len(&self) -> usize {
+        self.order.len()
+    }
+}
+
 /// How many uploads are read at once, each on a blocking thread: the
 /// request threads never parse, and a flood of uploads waits on none.
 pub(crate) const READERS: usize = 2;
@@ -26,7 +77,8 @@ pub(crate) struct Place {
     pub children: Vec<usize>,
 }
 
-/// An uploaded record, read once (at its game's first look) and kept.
+/// An uploaded record, read once (when it came, or when its game is read
+/// from the database again) and kept while its game is in memory.
 pub(crate) struct Uploaded {
     /// The record as uploaded.
     pub record: Record,
@@ -184,5 +236,27 @@ impl RecordInfo {
             variations,
             nodes,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_uploads_looked_at_longest_ago_and_unwatched_are_let_go() {
+        let mut kept = KeptUploads::default();
+        for i in 0..KEPT_UPLOADS + 3 {
+            kept.looked_at(&format!("{i:08x}"));
+        }
+        // The first is looked at again: the next three go, but the second
+        // is watched: it stays, beside as many others.
+        kept.looked_at("00000000");
+        let gone = kept.let_go(|id| id == "00000001");
+        assert_eq!(gone, ["00000002", "00000003"]);
+        assert_eq!(kept.len(), KEPT_UPLOADS + 1);
+        // Watched no more, it counts: the one looked at longest ago goes.
+        assert_eq!(kept.let_go(|_| false), ["00000001"]);
+        assert_eq!(kept.len(), KEPT_UPLOADS);
     }
 }

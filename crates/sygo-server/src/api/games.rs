@@ -232,7 +232,13 @@ pub(crate) async fn create(
     }
     let black = side("black", &request.black)?;
     let white = side("white", &request.white)?;
-    let request_id = request.request_id.as_deref().map(request_id).transpose()?;
+    // Only its digest is kept, in memory and in the database.
+    let request_id = request
+        .request_id
+        .as_deref()
+        .map(request_id)
+        .transpose()?
+        .map(|rid| secret::digest(&rid));
     if let Some(clock) = &request.clock {
         clock.check()?;
     }
@@ -321,9 +327,14 @@ fn created_answer(entry: &Entry, status: StatusCode) -> Result<Response, ApiErro
 /// Most games `GET /api/games?ids=` answers for at once.
 pub(crate) const MAX_IDS: usize = 100;
 
+/// Most games a page of `GET /api/games` lists.
+pub(crate) const LIST_PAGE: usize = 100;
+
 #[derive(Serialize)]
 struct List<'a> {
     games: Vec<view::ListItem<'a>>,
+    /// The cursor of the next page (`?before=`), if more games follow.
+    next: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -336,10 +347,33 @@ struct Chosen<'a> {
 #[derive(Deserialize)]
 pub(crate) struct ListQuery {
     ids: Option<String>,
+    /// The cursor of the page: the `next` of the page before.
+    before: Option<String>,
 }
 
-/// `GET /api/games`: every game, newest first; with `?ids=a,b,…` the games
-/// named, in that order, each with its position, and the ids of no game.
+/// The cursor of the page after a game: its creation time (Unix ms) and
+/// id, `1733140800000-ab12cd34`.
+fn cursor_after(entry: &Entry) -> String {
+    format!("{}-{}", entry.meta.created, entry.meta.id)
+}
+
+/// A cursor sent as `?before=`.
+fn read_cursor(text: &str) -> Result<crate::games::ListCursor, ApiError> {
+    text.split_once('-')
+        .and_then(|(created, id)| Some((created.parse().ok()?, id)))
+        .filter(|(_, id)| is_id(id))
+        .map(|(created, id)| (created, id.to_string()))
+        .ok_or_else(|| {
+            bad(format!(
+                "before={text:?} is not a page's cursor (the `next` of the page before)"
+            ))
+        })
+}
+
+/// `GET /api/games[?before=CURSOR]`: the games played here, newest first, a
+/// page of [`LIST_PAGE`] at a time; with `?ids=a,b,…` the games named (an
+/// uploaded one too), in that order, each with its position, and the ids
+/// of no game.
 pub(crate) async fn list(
     State(state): State<AppState>,
     query: Result<Query<ListQuery>, QueryRejection>,
@@ -348,12 +382,16 @@ pub(crate) async fn list(
         query.map_err(|e| bad(format!("the query is not ?ids=…: {}", e.body_text())))?;
     let json = match query.ids {
         None => {
-            let entries = state.games.newest_first();
+            let before = query.before.as_deref().map(read_cursor).transpose()?;
+            let (entries, more) = state.games.page(before.as_ref(), LIST_PAGE);
             let games = entries
                 .iter()
                 .map(|e| e.with_live(|live| view::list_item(&e.meta, live, false)))
                 .collect();
-            serde_json::to_string(&List { games })
+            let next = more
+                .then(|| entries.last().map(|e| cursor_after(e)))
+                .flatten();
+            serde_json::to_string(&List { games, next })
         }
         Some(ids) => {
             let mut named: Vec<&str> = Vec::new();
@@ -376,14 +414,14 @@ pub(crate) async fn list(
             let mut found = Vec::new();
             let mut missing = Vec::new();
             for id in named {
-                match state.games.get(id) {
-                    Ok(entry) => {
+                match crate::follow::entry(&state, id).await {
+                    Some(entry) => {
                         // The player is back: an AI turn whose search failed
                         // starts again.
                         ai::resume(&state, &entry);
                         found.push(entry);
                     }
-                    Err(_) => missing.push(id),
+                    None => missing.push(id),
                 }
             }
             let games = found

@@ -61,7 +61,12 @@ pub(crate) async fn readyz(State(state): State<AppState>) -> Response {
 /// format 0.0.4.
 pub(crate) async fn metrics(State(state): State<AppState>) -> Response {
     let (running, waiting) = state.ai.counts();
-    let body = state.metrics.encode(state.games.len(), running, waiting);
+    let body = state.metrics.encode(crate::metrics::Held {
+        games: state.games.len(),
+        uploads: state.games.uploads_held(),
+        ai_running: running,
+        ai_waiting: waiting,
+    });
     (
         StatusCode::OK,
         [

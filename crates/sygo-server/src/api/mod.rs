@@ -34,20 +34,17 @@ pub(crate) fn json_response(status: StatusCode, json: String) -> Response {
     (status, [(CONTENT_TYPE, "application/json")], json).into_response()
 }
 
-/// The game named in a path (404 for anything else). With other servers on
-/// the database, a game not in memory may be one another server just
-/// started, its notice still on the way: it is read from the database.
+/// The game named in a path (404 for anything else). A game not in memory
+/// is read from the database: an uploaded game let go of, or (with other
+/// servers on the database) one another server just started, its notice
+/// still on the way.
 pub(crate) async fn find(state: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
     if !is_id(id) {
         return Err(ApiError::no_game(id));
     }
-    match state.games.get(id) {
-        Err(ApiError::NotFound(_)) if state.db.is_shared() => crate::follow::load_new(state, id)
-            .await
-            .map(|loaded| loaded.entry)
-            .ok_or_else(|| ApiError::no_game(id)),
-        found => found,
-    }
+    crate::follow::entry(state, id)
+        .await
+        .ok_or_else(|| ApiError::no_game(id))
 }
 
 /// A count sent as a JSON number, as a `usize`.

@@ -763,7 +763,7 @@ impl Db {
             .await
     }
 
-    /// Every game as the database has it now.
+    /// Every game played here as the database has it now.
     pub(crate) async fn load_games(&self) -> Result<Vec<StoredGame>, WriteError> {
         self.read(statements::load).await
     }
@@ -838,6 +838,12 @@ impl Db {
         let id = game_id.to_string();
         self.read(move |conn| statements::review_job(conn, &id))
             .await
+    }
+
+    /// How many reviews wait in the queue or run, as the database has it
+    /// now.
+    pub(crate) async fn reviews_queued(&self) -> Result<usize, WriteError> {
+        self.read(statements::reviews_queued).await
     }
 
     /// A game's review as the database has it now (`None`: never asked

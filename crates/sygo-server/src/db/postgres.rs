@@ -32,6 +32,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0003_review_jobs_and_offers.sql"),
     include_str!("../../migrations/postgres/0004_one_rematch.sql"),
     include_str!("../../migrations/postgres/0005_accounts_indexes.sql"),
+    include_str!("../../migrations/postgres/0006_request_id_digests.sql"),
 ];
 
 /// The channel on which the servers hear that `sygo admin` changed

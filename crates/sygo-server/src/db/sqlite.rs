@@ -41,6 +41,7 @@ pub(super) fn migrations() -> Migrations<'static> {
         )),
         M::up(include_str!("../../migrations/0014_one_rematch.sql")),
         M::up(include_str!("../../migrations/0015_accounts_indexes.sql")),
+        M::up(include_str!("../../migrations/0016_request_id_digests.sql")),
     ])
 }
 

@@ -571,6 +571,13 @@ pub(super) fn review_job(conn: &mut dyn Sql, game_id: &str) -> Result<ReviewJob,
     })
 }
 
+/// How many reviews wait or run.
+pub(super) fn reviews_queued(conn: &mut dyn Sql) -> Result<usize, SqlError> {
+    let rows = conn.query("SELECT COUNT(*) FROM jobs WHERE kind = 'review'", &[])?;
+    let n: i64 = rows.first().map(|row| row.get(0)).transpose()?.unwrap_or(0);
+    Ok(usize::try_from(n).unwrap_or(0))
+}
+
 /// The id of the rematch of a game, if one started.
 pub(super) fn rematch_of(conn: &mut dyn Sql, game_id: &str) -> Result<Option<String>, SqlError> {
     let rows = conn.query("SELECT id FROM games WHERE rematch_of = ?1", vals![game_id])?;
@@ -729,7 +736,9 @@ fn rows<T>(
 /// Which games a read is of: every game, or one.
 #[derive(Clone, Copy)]
 enum Games<'a> {
-    All,
+    /// Every game played here (not the uploaded ones: they are read one at
+    /// a time, when asked for).
+    PlayedHere,
     One(&'a str),
 }
 
@@ -750,7 +759,13 @@ impl Games<'_> {
             format!(" ORDER BY {order}")
         };
         match self {
-            Games::All => rows(conn, &format!("{sql}{order}"), read),
+            Games::PlayedHere => rows(
+                conn,
+                &format!(
+                    "{sql} WHERE {column} IN (SELECT id FROM games WHERE source <> 'uploaded'){order}"
+                ),
+                read,
+            ),
             Games::One(id) => conn
                 .query(&format!("{sql} WHERE {column} = ?1{order}"), vals![id])?
                 .iter()
@@ -813,9 +828,10 @@ fn load_reviews(
     Ok(reviews)
 }
 
-/// Every game with its turns, oldest first.
+/// Every game played here with its turns, oldest first (the uploaded ones
+/// are read one at a time: [`load_game`]).
 pub(super) fn load(conn: &mut dyn Sql) -> Result<Vec<StoredGame>, SqlError> {
-    load_games(conn, Games::All)
+    load_games(conn, Games::PlayedHere)
 }
 
 /// One game with its turns, as it stands in the database (`None` if there

@@ -272,6 +272,195 @@ async fn uploads_analyses_reviews_and_password_guesses_are_rate_limited() {
     s.stop().await;
 }
 
+/// A value of the server's metrics (`GET /metrics`).
+async fn metric(s: &TestServer, name: &str) -> u64 {
+    let (_, text) = s.get("/metrics").await;
+    text.lines()
+        .find_map(|line| line.strip_prefix(&format!("{name} ")))
+        .unwrap_or_else(|| panic!("{name} in {text}"))
+        .parse()
+        .unwrap()
+}
+
+/// How many uploaded games a server keeps in memory (`docs/web.md`).
+const KEPT_UPLOADS: u64 = 32;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uploaded_games_are_not_all_held_in_memory() {
+    let s = TestServer::with(temp_db("hostile-kept"), |c| c.rate_limits = false).await;
+    let mut ids = Vec::new();
+    for i in 0..KEPT_UPLOADS + 8 {
+        let (status, body) = upload(&s, &format!("{HEAD}C[upload {i}];W[cc];B[bb])")).await;
+        assert_eq!(status, 201, "{body}");
+        ids.push(body["game"]["id"].as_str().unwrap().to_string());
+    }
+    let held = metric(&s, "sygo_uploads_in_memory").await;
+    assert_eq!(
+        held,
+        KEPT_UPLOADS,
+        "uploads held after {} uploads",
+        ids.len()
+    );
+    // Every one still answers, read again from the database: its comment,
+    // its tree, its record.
+    for (i, id) in ids.iter().enumerate() {
+        let (status, game) = s.get_json(&format!("/api/games/{id}")).await;
+        assert_eq!(status, 200, "{game}");
+        assert_eq!(
+            game["record"]["comments"][0]["comment"],
+            format!("upload {i}")
+        );
+        assert_eq!(game["turn_number"], 2, "{game}");
+        let (nodes, _) = whole_tree(&s, id).await;
+        assert_eq!(nodes.len(), 3);
+        let (status, sgf) = s.get(&format!("/api/games/{id}/record")).await;
+        assert_eq!(status, 200);
+        assert!(sgf.contains(&format!("C[upload {i}]")), "{sgf}");
+    }
+    assert_eq!(metric(&s, "sygo_uploads_in_memory").await, KEPT_UPLOADS);
+    // A watched one stays while it is watched, however many are looked at.
+    let mut watching = common::Events::open(&s, &ids[0]).await;
+    let _ = watching.next(std::time::Duration::from_secs(30)).await;
+    for id in &ids[1..] {
+        let (status, _) = s.get_json(&format!("/api/games/{id}")).await;
+        assert_eq!(status, 200);
+    }
+    assert_eq!(metric(&s, "sygo_uploads_in_memory").await, KEPT_UPLOADS + 1);
+    drop(watching);
+    // The games list is of the games played here; `?ids=` finds an upload.
+    let (_, list) = s.get_json("/api/games").await;
+    assert_eq!(list["games"].as_array().unwrap().len(), 0, "{list}");
+    let (_, chosen) = s
+        .get_json(&format!("/api/games?ids={},{}", ids[0], ids[1]))
+        .await;
+    assert_eq!(chosen["games"].as_array().unwrap().len(), 2, "{chosen}");
+    assert_eq!(chosen["missing"], json!([]));
+    // After a restart none is read until asked for.
+    let s = s.restart().await;
+    assert_eq!(metric(&s, "sygo_uploads_in_memory").await, 0);
+    let (status, game) = s.get_json(&format!("/api/games/{}", ids[7])).await;
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(game["record"]["comments"][0]["comment"], "upload 7");
+    assert_eq!(metric(&s, "sygo_uploads_in_memory").await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_list_comes_in_pages_newest_first() {
+    let s = TestServer::with(temp_db("hostile-pages"), |c| c.rate_limits = false).await;
+    let mut made = Vec::new();
+    for _ in 0..130 {
+        made.push(s.new_game("sygo", 5).await.0);
+    }
+    let (_, upload_answer) = upload(&s, &format!("{HEAD};W[cc])")).await;
+    let upload_id = upload_answer["game"]["id"].as_str().unwrap().to_string();
+    let (status, first) = s.get_json("/api/games").await;
+    assert_eq!(status, 200, "{first}");
+    let first_ids: Vec<&str> = first["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(first_ids.len(), 100);
+    let next = first["next"].as_str().expect("a next page").to_string();
+    let (_, second) = s.get_json(&format!("/api/games?before={next}")).await;
+    let second_ids: Vec<&str> = second["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert!(second["next"].is_null(), "{second}");
+    let listed: Vec<&str> = first_ids.iter().chain(&second_ids).copied().collect();
+    let newest_first: Vec<&str> = made.iter().rev().map(String::as_str).collect();
+    assert_eq!(listed, newest_first, "every game once, newest first");
+    assert!(!listed.contains(&upload_id.as_str()));
+    for bad in [
+        "x",
+        "12-nothex",
+        "-ab12cd34",
+        "99999999999999999999999-ab12cd34",
+    ] {
+        let (status, body) = s.get_json(&format!("/api/games?before={bad}")).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(message(&body).contains("is not a page's cursor"), "{body}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reviews_past_the_queues_bound_are_refused_at_once() {
+    let s = TestServer::with(temp_db("hostile-queue"), |c| c.rate_limits = false).await;
+    let mut ids = Vec::new();
+    for _ in 0..101 {
+        let (status, body) = upload(&s, &format!("{HEAD};W[cc];B[bb])")).await;
+        assert_eq!(status, 201, "{body}");
+        ids.push(body["game"]["id"].as_str().unwrap().to_string());
+    }
+    // A hundred reviews held by a taker elsewhere, for an hour.
+    let until = now_ms() + 3_600_000;
+    let values: Vec<String> = ids[..100]
+        .iter()
+        .map(|id| format!("('review', '{id}', 0, 'elsewhere', {until})"))
+        .collect();
+    common::execute_sql(
+        &s.db,
+        &format!(
+            "INSERT INTO jobs (kind, game_id, due, taken_by, taken_until) VALUES {};",
+            values.join(", ")
+        ),
+    );
+    let (status, body) = s
+        .post(&format!("/api/games/{}/review", ids[100]), &json!({}), None)
+        .await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(code(&body), "busy");
+    assert!(
+        message(&body).starts_with("100 reviews are waiting"),
+        "{body}"
+    );
+    let (_, review) = s.get_json(&format!("/api/games/{}/review", ids[100])).await;
+    assert_eq!(review["status"], "none", "nothing queued: {review}");
+    a_turn_is_still_answered(&s).await;
+}
+
+/// Unix milliseconds now.
+fn now_ms() -> i64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
+    i64::try_from(since.as_millis()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_id_is_stored_as_its_digest_alone() {
+    let s = TestServer::start("hostile-request-id").await;
+    let spec = json!({"variant": "sygo", "size": 5,
+        "black": {"kind": "human"}, "white": {"kind": "human"},
+        "request_id": "double-click-00007"});
+    let (status, first) = s.post("/api/games", &spec, None).await;
+    assert_eq!(status, 201, "{first}");
+    let (status, again) = s.post("/api/games", &spec, None).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["game"]["id"], first["game"]["id"]);
+    let plain = common::query_i64(
+        &s.db,
+        "SELECT COUNT(*) FROM games WHERE request_id = 'double-click-00007'",
+    );
+    assert_eq!(plain, 0, "the request id itself is not stored");
+    let digest = common::query_i64(
+        &s.db,
+        // `printf double-click-00007 | sha256sum`
+        "SELECT COUNT(*) FROM games WHERE request_id = \
+         'a7a4e35d7d85cee4ed0a8518ea0271e559393f1c736298f9ec5fa18469cd0164'",
+    );
+    assert_eq!(digest, 1, "its digest is");
+    // Still the same game after a restart.
+    let s = s.restart().await;
+    let (status, again) = s.post("/api/games", &spec, None).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["game"]["id"], first["game"]["id"]);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn passwords_of_spaces_or_control_characters_are_refused() {
     let s = TestServer::start("hostile-passwords").await;

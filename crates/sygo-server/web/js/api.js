@@ -63,7 +63,8 @@ export async function api(path, { method = 'GET', body, token, raw, contentType,
 
 export const getGame = (id, turn) =>
   api(`/api/games/${encodeURIComponent(id)}` + (turn == null ? '' : `?turn=${turn}`));
-export const listGames = () => api('/api/games');
+export const listGames = (before) =>
+  api('/api/games' + (before ? `?before=${encodeURIComponent(before)}` : ''));
 /** Starts a game; `spec.request_id` makes a repeated request get the same game. */
 export const createGame = (spec) => api('/api/games', { method: 'POST', body: spec });
 /** The side a token plays in a game: `{side}` (401 for neither side). */

@@ -280,6 +280,21 @@ impl TestServer {
     }
 
     /// POST a JSON value with an optional token: status and JSON body.
+    /// Every game of the games list, page after page (`next`).
+    pub async fn listed_games(&self) -> Vec<Value> {
+        let mut games = Vec::new();
+        let mut path = "/api/games".to_string();
+        loop {
+            let (status, page) = self.get_json(&path).await;
+            assert_eq!(status, 200, "{page}");
+            games.extend(page["games"].as_array().unwrap().iter().cloned());
+            match page["next"].as_str() {
+                Some(next) => path = format!("/api/games?before={next}"),
+                None => return games,
+            }
+        }
+    }
+
     pub async fn post(&self, path: &str, body: &Value, token: Option<&str>) -> (u16, Value) {
         let mut req = self.client.post(self.url(path)).json(body);
         if let Some(t) = token {
