@@ -79,8 +79,9 @@ pub(crate) struct Meta {
     pub komi: f64,
     pub black: Side,
     pub white: Side,
-    /// The secret of each human side, indexed by `Color::index`.
-    pub tokens: [Option<String>; 2],
+    /// The digest (`secret::digest`) of each human side's token, indexed
+    /// by `Color::index`: the tokens themselves are kept nowhere.
+    pub token_digests: [Option<String>; 2],
     pub source: Source,
     /// Unix milliseconds.
     pub created: i64,
@@ -109,12 +110,14 @@ impl Meta {
         }
     }
 
-    /// The colour whose token this is, if any.
+    /// The colour whose token (random, or derived from a request id) this
+    /// is, if any; a session's token is `api::extract::color_of`'s.
     pub(crate) fn color_of_token(&self, token: &str) -> Option<Color> {
+        let presented = crate::secret::digest(token);
         [Color::Black, Color::White].into_iter().find(|c| {
-            self.tokens[c.index()]
+            self.token_digests[c.index()]
                 .as_deref()
-                .is_some_and(|secret| crate::secret::tokens_match(token, secret))
+                .is_some_and(|kept| crate::secret::tokens_match(&presented, kept))
         })
     }
 }

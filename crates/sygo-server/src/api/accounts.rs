@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use sygo_rules::Color;
 
 use crate::accounts::{Account, VACATION_ALLOWANCE_MS, VACATION_WINDOW_MS, Vacation, check_name};
-use crate::api::extract::JsonBody;
+use crate::api::extract::{JsonBody, held_color};
 use crate::api::json_response;
 use crate::client_addr::ClientAddr;
 use crate::db::{AccountRow, SeatRow, WriteError};
@@ -20,7 +20,7 @@ use crate::game::Side;
 use crate::games::Entry;
 use crate::metrics::Stream;
 use crate::password;
-use crate::secret::{digest, is_id};
+use crate::secret::{self, digest, is_id};
 use crate::session::{self, MaybeSignedIn, SignedIn};
 use crate::state::AppState;
 use crate::time::{now_ms, rfc3339};
@@ -151,10 +151,13 @@ fn json<T: Serialize>(status: StatusCode, body: &T) -> Result<Response, ApiError
 }
 
 /// Claims the sides of `claims` for `account`: each side whose token it is,
-/// unless another account holds it. The new seats are committed together.
+/// unless another account holds it (a token of the account's `session`,
+/// the secret of the request's cookie, names a side it holds already). The
+/// new seats are committed together.
 pub(crate) async fn claim(
     state: &AppState,
     account: i64,
+    session: Option<&str>,
     claims: &[Claim],
 ) -> Result<(Vec<Claimed>, Vec<Refused>), ApiError> {
     let _changing = state.accounts.changing.lock().await;
@@ -172,7 +175,10 @@ pub(crate) async fn claim(
             refused.push(refuse("there is no such game"));
             continue;
         };
-        let Some(color) = entry.meta.color_of_token(&c.token) else {
+        let color = entry.meta.color_of_token(&c.token).or_else(|| {
+            session.and_then(|session| held_color(state, &entry, &c.token, session, account))
+        });
+        let Some(color) = color else {
             refused.push(refuse("this token is not a side of this game"));
             continue;
         };
@@ -271,7 +277,7 @@ pub(crate) async fn sign_up(
         state.accounts.add(account.clone());
         account
     };
-    let (claimed, refused) = claim(&state, account.id, &request.claims).await?;
+    let (claimed, refused) = claim(&state, account.id, None, &request.claims).await?;
     let cookie = session::start(&state, account.id, session::secure(&state, &headers)).await?;
     let body = Welcome {
         account: account_view(&account),
@@ -313,7 +319,7 @@ pub(crate) async fn sign_in(
             "this account is disabled by the server's host".to_string(),
         ));
     }
-    let (claimed, refused) = claim(&state, account.id, &request.claims).await?;
+    let (claimed, refused) = claim(&state, account.id, None, &request.claims).await?;
     let cookie = session::start(&state, account.id, session::secure(&state, &headers)).await?;
     let body = Welcome {
         account: account_view(&account),
@@ -359,7 +365,8 @@ pub(crate) async fn sign_out(
 struct Held<'a> {
     id: &'a str,
     color: &'static str,
-    token: &'a str,
+    /// The side's token for this session (`secret::seat_token`).
+    token: String,
 }
 
 #[derive(Serialize)]
@@ -387,6 +394,8 @@ pub(crate) async fn get(
         return Ok(error);
     };
     let renewed = session::renew(&state, &headers, &signed_in).await?;
+    // Signed in by the cookie: it is there.
+    let session_secret = session::secret_of(&headers).unwrap_or_default();
     let account = signed_in.account;
     let mut held: Vec<_> = state
         .accounts
@@ -397,12 +406,10 @@ pub(crate) async fn get(
     held.sort_by(|(a, _), (b, _)| (b.meta.created, &b.meta.id).cmp(&(a.meta.created, &a.meta.id)));
     let games = held
         .iter()
-        .filter_map(|(entry, color)| {
-            Some(Held {
-                id: &entry.meta.id,
-                color: color.lowercase(),
-                token: entry.meta.tokens[color.index()].as_deref()?,
-            })
+        .map(|(entry, color)| Held {
+            id: &entry.meta.id,
+            color: color.lowercase(),
+            token: secret::seat_token(&session_secret, &entry.meta.id, color.lowercase()),
         })
         .collect();
     let vacation = state
@@ -461,11 +468,19 @@ struct ClaimAnswer {
 /// was claimed and what was refused.
 pub(crate) async fn claims(
     State(state): State<AppState>,
+    headers: HeaderMap,
     signed_in: SignedIn,
     JsonBody(request): JsonBody<Claims>,
 ) -> Result<Response, ApiError> {
     too_many_claims(request.claims.len())?;
-    let (claimed, refused) = claim(&state, signed_in.account.id, &request.claims).await?;
+    let session = session::secret_of(&headers);
+    let (claimed, refused) = claim(
+        &state,
+        signed_in.account.id,
+        session.as_deref(),
+        &request.claims,
+    )
+    .await?;
     json(StatusCode::OK, &ClaimAnswer { claimed, refused })
 }
 

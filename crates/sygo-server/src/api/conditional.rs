@@ -27,7 +27,7 @@ pub(crate) async fn get(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let tree = entry.with_live(|live| live.conditional[color.index()].clone());
     let json =
         serde_json::to_string(&Tree { tree }).map_err(|e| ApiError::Internal(e.to_string()))?;
@@ -42,7 +42,7 @@ pub(crate) async fn put(
     JsonBody(body): JsonBody<Tree>,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let tree = body.tree;
     let (e, s, t) = (entry.clone(), state.clone(), tree.clone());
     tokio::spawn(async move { e.set_conditional(&s.db, color, t).await })
@@ -60,7 +60,7 @@ pub(crate) async fn delete(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let (e, s) = (entry.clone(), state.clone());
     tokio::spawn(async move { e.set_conditional(&s.db, color, Vec::new()).await })
         .await

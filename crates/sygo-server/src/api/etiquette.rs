@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use sygo_rules::{Color, Game, Position};
 
-use crate::api::extract::{JsonBody, OptionalJsonBody, side_of};
+use crate::api::extract::{JsonBody, OptionalJsonBody, presented_token, side_of};
 use crate::api::games::add_game;
 use crate::api::{count, find, json_response};
 use crate::client_addr::ClientAddr;
@@ -24,9 +24,9 @@ use crate::db::SeatRow;
 use crate::error::ApiError;
 use crate::game::{Meta, Source};
 use crate::games::{Entry, RematchState};
-use crate::secret;
 use crate::state::AppState;
 use crate::time::now_ms;
+use crate::{secret, session};
 
 /// The longest line of chat, in characters.
 pub(crate) const MAX_CHAT: usize = 500;
@@ -51,7 +51,7 @@ pub(crate) async fn abort(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let (e, s) = (entry.clone(), state.clone());
     then_game(
         &entry,
@@ -75,7 +75,7 @@ pub(crate) async fn undo_request(
     JsonBody(body): JsonBody<UndoRequestBody>,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let expected = count("turn_number", body.turn_number)?;
     let (e, s) = (entry.clone(), state.clone());
     then_game(&entry, async move {
@@ -99,7 +99,7 @@ pub(crate) async fn undo_answer(
     JsonBody(body): JsonBody<UndoAnswer>,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let (e, s) = (entry.clone(), state.clone());
     then_game(&entry, async move {
         e.answer_undo(&s.db, color, body.accept).await
@@ -176,7 +176,7 @@ pub(crate) async fn chat(
     JsonBody(body): JsonBody<ChatBody>,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let text = chat_text(&body.text)?;
     state.limits.chat(&entry.meta.id, color.index())?;
     let (e, s) = (entry.clone(), state.clone());
@@ -197,7 +197,7 @@ pub(crate) async fn presence(
     OptionalJsonBody(body): OptionalJsonBody<PresenceBody>,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let present = body.present.unwrap_or(true);
     if entry.presence(color, present, now_ms()) {
         // The other servers on the database show it too.
@@ -218,13 +218,28 @@ struct Seat<'a> {
     token: &'a str,
 }
 
-fn seat_answer(status: StatusCode, rematch: &Entry, color: Color) -> Result<Response, ApiError> {
+/// The answer to a side of `old` asking for its way into the rematch (its
+/// colour there `color`): the token it asked with, which the rematch's side
+/// takes too, or, for one an account holds, the token of the rematch's
+/// side for the session it asked with.
+fn seat_answer(
+    status: StatusCode,
+    old: &Entry,
+    rematch: &Entry,
+    color: Color,
+    headers: &HeaderMap,
+) -> Result<Response, ApiError> {
+    let asked_with = presented_token(headers).unwrap_or_default();
+    let token = match session::secret_of(headers) {
+        Some(session) if old.meta.color_of_token(asked_with).is_none() => {
+            secret::seat_token(&session, &rematch.meta.id, color.lowercase())
+        }
+        _ => asked_with.to_string(),
+    };
     let body = Seat {
         game: &rematch.meta.id,
         color: color.lowercase(),
-        token: rematch.meta.tokens[color.index()]
-            .as_deref()
-            .unwrap_or_default(),
+        token: &token,
     };
     let json = serde_json::to_string(&body).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(json_response(status, json))
@@ -259,10 +274,10 @@ async fn rematch_of(state: &AppState, old: &Entry) -> Result<Option<Arc<Entry>>,
 /// database keeps one rematch a game).
 async fn start_rematch(state: &AppState, old: &Arc<Entry>) -> Result<(Arc<Entry>, bool), ApiError> {
     let m = &old.meta;
-    let tokens = [
-        (!m.white.is_ai()).then(secret::new_token).transpose()?,
-        (!m.black.is_ai()).then(secret::new_token).transpose()?,
-    ];
+    // Each player keeps the token of the game before (colours swapped):
+    // the server could not give a new one to the player who asks later, as
+    // it keeps only digests.
+    let token_digests = [m.token_digests[1].clone(), m.token_digests[0].clone()];
     let created = state.games.next_created();
     let make = |id: String| {
         let meta = Meta {
@@ -271,7 +286,7 @@ async fn start_rematch(state: &AppState, old: &Arc<Entry>) -> Result<(Arc<Entry>
             komi: m.komi,
             black: m.white.clone(),
             white: m.black.clone(),
-            tokens: tokens.clone(),
+            token_digests: token_digests.clone(),
             source: Source::Played,
             created,
             record: None,
@@ -340,7 +355,7 @@ pub(crate) async fn offer_rematch(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let _creating = state.games.creating.lock().await;
     match entry.offer_rematch(&state.db, color).await? {
         RematchState::Offered => Ok(json_response(
@@ -349,7 +364,7 @@ pub(crate) async fn offer_rematch(
         )),
         RematchState::Started(game) => {
             let rematch = find(&state, &game).await?;
-            seat_answer(StatusCode::OK, &rematch, color.opponent())
+            seat_answer(StatusCode::OK, &entry, &rematch, color.opponent(), &headers)
         }
         RematchState::Agreed => {
             state.limits.game(addr.0, None)?;
@@ -359,7 +374,7 @@ pub(crate) async fn offer_rematch(
             } else {
                 StatusCode::OK
             };
-            seat_answer(status, &rematch, color.opponent())
+            seat_answer(status, &entry, &rematch, color.opponent(), &headers)
         }
     }
 }
@@ -372,7 +387,7 @@ pub(crate) async fn withdraw_rematch(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     // Not while a rematch is being started.
     let _creating = state.games.creating.lock().await;
     entry.withdraw_rematch(&state.db, color).await?;
@@ -387,11 +402,11 @@ pub(crate) async fn get_rematch(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let rematch = rematch_of(&state, &entry)
         .await?
         .ok_or_else(|| ApiError::NotFound("there is no rematch of this game yet".to_string()))?;
-    seat_answer(StatusCode::OK, &rematch, color.opponent())
+    seat_answer(StatusCode::OK, &entry, &rematch, color.opponent(), &headers)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! Request bodies and tokens: JSON bodies checked for their type, size and
-//! shape, the bearer token of a side.
+//! shape, the bearer token of a side (a game's own, or one derived from the
+//! session of the account that holds the side: `secret.rs`).
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
@@ -7,9 +8,13 @@ use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 
+use crate::api::accounts::holder_of;
 use crate::config::READ_TIMEOUT;
 use crate::error::ApiError;
 use crate::games::Entry;
+use crate::state::AppState;
+use crate::time::now_ms;
+use crate::{secret, session};
 use sygo_rules::Color;
 
 /// A JSON body of type `T`: `Content-Type: application/json` (415
@@ -95,11 +100,56 @@ impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for OptionalJ
 
 /// The side of `entry` whose token `Authorization: Bearer TOKEN` carries
 /// (401 without a token, or with a token of neither side).
-pub(crate) fn side_of(entry: &Entry, headers: &HeaderMap) -> Result<Color, ApiError> {
+pub(crate) fn side_of(
+    state: &AppState,
+    entry: &Entry,
+    headers: &HeaderMap,
+) -> Result<Color, ApiError> {
     let token = bearer(headers)?;
-    entry.meta.color_of_token(token).ok_or_else(|| {
+    color_of(state, entry, token, headers).ok_or_else(|| {
         ApiError::Unauthorized("this token is not one of this game's sides".to_string())
     })
+}
+
+/// The side of `entry` whose token this is: one of the game's own (its
+/// digest kept), or the token of a side that the account signed in by the
+/// request's cookie holds, derived from that session's secret
+/// ([`secret::seat_token`]).
+pub(crate) fn color_of(
+    state: &AppState,
+    entry: &Entry,
+    token: &str,
+    headers: &HeaderMap,
+) -> Option<Color> {
+    if let Some(color) = entry.meta.color_of_token(token) {
+        return Some(color);
+    }
+    let session = session::secret_of(headers)?;
+    let account = state
+        .accounts
+        .signed_in(&secret::digest(&session), now_ms())?;
+    held_color(state, entry, token, &session, account.id)
+}
+
+/// The side of `entry` that `account` holds and whose token for the
+/// session of this secret is `token`.
+pub(crate) fn held_color(
+    state: &AppState,
+    entry: &Entry,
+    token: &str,
+    session: &str,
+    account: i64,
+) -> Option<Color> {
+    let id = &entry.meta.id;
+    [Color::Black, Color::White].into_iter().find(|&color| {
+        holder_of(state, id, color).is_some_and(|holder| holder.id == account)
+            && secret::tokens_match(token, &secret::seat_token(session, id, color.lowercase()))
+    })
+}
+
+/// The token of the request's `Authorization: Bearer TOKEN`, if any.
+pub(crate) fn presented_token(headers: &HeaderMap) -> Option<&str> {
+    bearer(headers).ok()
 }
 
 /// The token of `Authorization: Bearer TOKEN` (401 without one).

@@ -232,13 +232,20 @@ pub(crate) async fn create(
     }
     let black = side("black", &request.black)?;
     let white = side("white", &request.white)?;
-    // Only its digest is kept, in memory and in the database.
-    let request_id = request
-        .request_id
-        .as_deref()
-        .map(request_id)
-        .transpose()?
-        .map(|rid| secret::digest(&rid));
+    let sent_id = request.request_id.as_deref().map(request_id).transpose()?;
+    // Of the id, only its digest is kept, in memory and in the database.
+    let request_id = sent_id.as_deref().map(secret::digest);
+    // The human sides' tokens: derived from the request id when there is
+    // one (the same request sent again gets them again), else random; of
+    // them too only the digests are kept.
+    let token = |s: &Side, color: Color| -> Result<Option<String>, ApiError> {
+        Ok(match (&sent_id, s.is_ai()) {
+            (_, true) => None,
+            (Some(rid), false) => Some(secret::request_token(rid, color.lowercase())),
+            (None, false) => Some(secret::new_token()?),
+        })
+    };
+    let tokens = [token(&black, Color::Black)?, token(&white, Color::White)?];
     if let Some(clock) = &request.clock {
         clock.check()?;
     }
@@ -264,16 +271,9 @@ pub(crate) async fn create(
                 "this request_id started another game: send a new one for a new game".to_string(),
             ));
         }
-        return created_answer(&entry, StatusCode::OK);
+        return created_answer(&entry, &tokens, StatusCode::OK);
     }
-    let token = |s: &Side| -> Result<Option<String>, ApiError> {
-        Ok(if s.is_ai() {
-            None
-        } else {
-            Some(secret::new_token()?)
-        })
-    };
-    let tokens = [token(&black)?, token(&white)?];
+    let digests = tokens.clone().map(|t| t.as_deref().map(secret::digest));
     let created = state.games.next_created();
     let entry = add_game(
         &state,
@@ -286,7 +286,7 @@ pub(crate) async fn create(
                 komi,
                 black: black.clone(),
                 white: white.clone(),
-                tokens: tokens.clone(),
+                token_digests: digests.clone(),
                 source: Source::Played,
                 created,
                 record: None,
@@ -298,15 +298,20 @@ pub(crate) async fn create(
         |_| Vec::new(),
     )
     .await?;
-    created_answer(&entry, StatusCode::CREATED)
+    created_answer(&entry, &tokens, StatusCode::CREATED)
 }
 
-/// The answer to a creation: the game as it stands, its tokens, its links.
-fn created_answer(entry: &Entry, status: StatusCode) -> Result<Response, ApiError> {
+/// The answer to a creation: the game as it stands, its tokens (by
+/// `Color::index`), its links.
+fn created_answer(
+    entry: &Entry,
+    tokens: &[Option<String>; 2],
+    status: StatusCode,
+) -> Result<Response, ApiError> {
     let game = entry.json(None);
     let game = RawValue::from_string(game).map_err(|e| ApiError::Internal(e.to_string()))?;
     let id = &entry.meta.id;
-    let token_of = |c: Color| entry.meta.tokens[c.index()].as_deref();
+    let token_of = |c: Color| tokens[c.index()].as_deref();
     let link = |c: Color| token_of(c).map(|t| format!("/game/{id}#token={t}"));
     let body = Created {
         game: &game,
@@ -481,7 +486,7 @@ pub(crate) async fn side_of_token(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let json = serde_json::to_string(&SideAnswer {
         side: color.lowercase(),
     })

@@ -8,7 +8,7 @@ use std::convert::Infallible;
 use std::time::Duration;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
@@ -30,6 +30,7 @@ use crate::lobby::{Challenge, ColorChoice, State as ChallengeState, Terms};
 use crate::metrics::Stream;
 use crate::ratings::{RatingView, family};
 use crate::secret::{self, is_id};
+use crate::session;
 use crate::session::{MaybeSignedIn, SignedIn};
 use crate::state::AppState;
 use crate::time::{now_ms, rfc3339};
@@ -402,6 +403,7 @@ pub(crate) async fn accept(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let me = signed_in.account;
     let _changing = state.lobby.changing.lock().await;
@@ -456,7 +458,12 @@ pub(crate) async fn accept(
             me.name.clone()
         }
     };
-    let tokens = [Some(secret::new_token()?), Some(secret::new_token()?)];
+    // The players' pages use the tokens of their sessions
+    // (`secret::seat_token`): these are given to no one.
+    let token_digests = [
+        Some(secret::digest(&secret::new_token()?)),
+        Some(secret::digest(&secret::new_token()?)),
+    ];
     let created = state.games.next_created();
     let mut game_id = secret::new_id()?;
     while state.games.contains(&game_id) {
@@ -473,7 +480,7 @@ pub(crate) async fn accept(
         white: Side::Human {
             name: Some(name_of(Color::White)),
         },
-        tokens,
+        token_digests,
         source: Source::Played,
         created,
         record: None,
@@ -508,7 +515,7 @@ pub(crate) async fn accept(
     }
     // Added unless another task read it meanwhile (once stored, it can
     // be): then that one is the game.
-    let entry = state.games.insert_new(std::sync::Arc::new(entry));
+    state.games.insert_new(std::sync::Arc::new(entry));
     state.accounts.add_seats(&seats);
     // A player on vacation: the new game's clock stops on its turns.
     crate::vacation::seats_added(&state, &seats).await;
@@ -520,7 +527,9 @@ pub(crate) async fn accept(
     let body = Accepted {
         game: &game_id,
         color: color.lowercase(),
-        token: entry.meta.tokens[color.index()].as_deref().unwrap_or(""),
+        token: &session::secret_of(&headers)
+            .map(|session| secret::seat_token(&session, &game_id, color.lowercase()))
+            .unwrap_or_default(),
     };
     let json = serde_json::to_string(&body).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(json_response(StatusCode::CREATED, json))

@@ -167,7 +167,7 @@ pub(crate) async fn upload(
                 white: Side::Human {
                     name: white.clone(),
                 },
-                tokens: [None, None],
+                token_digests: [None, None],
                 source: Source::Uploaded,
                 created,
                 record: Some(text.clone()),

@@ -134,7 +134,7 @@ pub(crate) async fn hint(
 ) -> Result<Response, ApiError> {
     state.limits.search(addr.0)?;
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let time = search_time(&request)?;
     let ticket = ticket(&request)?;
     let game = entry.with_live(|live| live.game.clone());

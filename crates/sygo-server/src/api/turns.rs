@@ -10,7 +10,7 @@ use serde::Deserialize;
 use sygo_rules::Turn;
 
 use crate::ai;
-use crate::api::extract::{JsonBody, side_of};
+use crate::api::extract::{JsonBody, color_of, side_of};
 use crate::api::{count, find, json_response};
 use crate::error::ApiError;
 use crate::metrics::PlayedBy;
@@ -47,7 +47,7 @@ pub(crate) async fn play(
     JsonBody(request): JsonBody<TurnRequest>,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let expected = count("turn_number", request.turn_number)?;
     let turn = Turn::parse(request.turn.trim(), &entry.meta.geometry)
         .map_err(|e| ApiError::BadRequest(format!("turn {:?}: {e}", request.turn)))?;
@@ -99,7 +99,7 @@ pub(crate) async fn resign(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let resigning = {
         let (entry, state) = (entry.clone(), state.clone());
         tokio::spawn(async move { entry.resign(&state.db, &state.ratings, color).await })
@@ -128,11 +128,11 @@ pub(crate) async fn undo(
     JsonBody(request): JsonBody<UndoRequest>,
 ) -> Result<Response, ApiError> {
     let entry = find(&state, &id).await?;
-    let color = side_of(&entry, &headers)?;
+    let color = side_of(&state, &entry, &headers)?;
     let expected = count("turn_number", request.turn_number)?;
     let both = match request.other_token.as_deref() {
         None => false,
-        Some(token) if entry.meta.color_of_token(token) == Some(color.opponent()) => true,
+        Some(token) if color_of(&state, &entry, token, &headers) == Some(color.opponent()) => true,
         Some(_) => {
             return Err(ApiError::Unauthorized(
                 "other_token is not the other side's token of this game".to_string(),

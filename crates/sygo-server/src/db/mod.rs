@@ -689,6 +689,14 @@ impl Db {
             // free at once.
             statements::free_jobs(store.as_sql()).map_err(|e| fail("cannot write it", &e))?;
         }
+        let digested = statements::digest_plain_tokens(store.as_sql())
+            .map_err(|e| fail("cannot write it", &e))?;
+        if digested > 0 {
+            tracing::info!(
+                games = digested,
+                "side tokens stored as digests from now on"
+            );
+        }
         let games = statements::load(store.as_sql()).map_err(|e| fail("cannot read it", &e))?;
         let accounts = load_accounts(store.as_sql()).map_err(|e| fail("cannot read it", &e))?;
         let reader: Box<dyn Sql + Send> = match database {

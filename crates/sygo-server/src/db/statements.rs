@@ -571,6 +571,31 @@ pub(super) fn review_job(conn: &mut dyn Sql, game_id: &str) -> Result<ReviewJob,
     })
 }
 
+/// The side tokens stored before only their digests were (32 hexadecimal
+/// digits, where a digest has 64), replaced by their digests; the number
+/// of games changed. At every start: once done, it finds none. Another
+/// server doing the same at once writes the same digests.
+pub(super) fn digest_plain_tokens(conn: &mut dyn Sql) -> Result<usize, SqlError> {
+    let rows = conn.query(
+        "SELECT id, black_token, white_token FROM games \
+         WHERE length(black_token) = 32 OR length(white_token) = 32",
+        &[],
+    )?;
+    for row in &rows {
+        let id: String = row.get(0)?;
+        for (i, column) in [(1, "black_token"), (2, "white_token")] {
+            let token: Option<String> = row.get(i)?;
+            if let Some(plain) = token.filter(|t| t.len() == 32) {
+                conn.execute(
+                    &format!("UPDATE games SET {column} = ?2 WHERE id = ?1 AND {column} = ?3"),
+                    vals![id, crate::secret::digest(&plain), plain],
+                )?;
+            }
+        }
+    }
+    Ok(rows.len())
+}
+
 /// How many reviews wait or run.
 pub(super) fn reviews_queued(conn: &mut dyn Sql) -> Result<usize, SqlError> {
     let rows = conn.query("SELECT COUNT(*) FROM jobs WHERE kind = 'review'", &[])?;

@@ -186,15 +186,54 @@ async fn a_guests_sides_are_claimed_and_reach_another_device() {
         json!([{"game": ai_game, "color": "black"}, {"game": online, "color": "black"}])
     );
 
-    // Another device signs in and gets both sides, tokens and all, newest first.
+    // Another device signs in and gets both sides, newest first, each with
+    // a token of its session's own: it holds with that session's cookie,
+    // not without, nor with another's.
     let other_device = cookie_of(&sign_in(&s, "ann", "correct horse").await);
     let m = me(&s, &other_device).await;
+    let sides: Vec<(Value, Value)> = m.body["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (g["id"].clone(), g["color"].clone()))
+        .collect();
     assert_eq!(
-        m.body["games"],
-        json!([
-            {"id": online, "color": "black", "token": black},
-            {"id": ai_game, "color": "black", "token": ai_token},
-        ])
+        sides,
+        [
+            (json!(online), json!("black")),
+            (json!(ai_game), json!("black"))
+        ]
+    );
+    let seat_token = m.body["games"][0]["token"].as_str().unwrap().to_string();
+    assert_ne!(
+        seat_token, black,
+        "the game's own token is given to no one again"
+    );
+    let side = |token: String, cookie: Option<String>| {
+        let s = &s;
+        let online = online.clone();
+        async move {
+            let mut req = s
+                .client
+                .get(s.url(&format!("/api/games/{online}/side")))
+                .bearer_auth(token);
+            if let Some(cookie) = cookie {
+                req = req.header("cookie", cookie);
+            }
+            req.send().await.unwrap().status().as_u16()
+        }
+    };
+    assert_eq!(
+        side(seat_token.clone(), Some(other_device.clone())).await,
+        200
+    );
+    assert_eq!(side(seat_token.clone(), None).await, 401);
+    let first_device = cookie_of(&sign_in(&s, "ann", "correct horse").await);
+    assert_eq!(side(seat_token.clone(), Some(first_device)).await, 401);
+    assert_eq!(
+        side(black.clone(), None).await,
+        200,
+        "the game's own still holds"
     );
 
     // Bob cannot take Ann's side, but takes White's with its token.
@@ -335,10 +374,17 @@ async fn a_new_password_ends_the_other_sessions_and_a_restart_keeps_everything()
     let s = s.restart().await;
     let m = me(&s, &here).await;
     assert_eq!(m.status, 200);
-    assert_eq!(
-        m.body["games"],
-        json!([{"id": game, "color": "black", "token": token}])
-    );
+    assert_eq!(m.body["games"][0]["id"], game.as_str());
+    assert_eq!(m.body["games"][0]["color"], "black");
+    let seat = common::seat(m.body["games"][0]["token"].as_str().unwrap(), &here);
+    let (status, _) = s
+        .post(
+            &format!("/api/games/{game}/resign"),
+            &json!({}),
+            Some(&seat),
+        )
+        .await;
+    assert_eq!(status, 200, "the seat's token holds after the restart");
     assert_eq!(
         sign_up(&s, "Carol", "whatever else", json!([]))
             .await

@@ -442,6 +442,7 @@ async fn a_request_id_is_stored_as_its_digest_alone() {
     let (status, again) = s.post("/api/games", &spec, None).await;
     assert_eq!(status, 200, "{again}");
     assert_eq!(again["game"]["id"], first["game"]["id"]);
+    assert_eq!(again["tokens"], first["tokens"], "the same tokens again");
     let plain = common::query_i64(
         &s.db,
         "SELECT COUNT(*) FROM games WHERE request_id = 'double-click-00007'",
@@ -459,6 +460,70 @@ async fn a_request_id_is_stored_as_its_digest_alone() {
     let (status, again) = s.post("/api/games", &spec, None).await;
     assert_eq!(status, 200, "{again}");
     assert_eq!(again["game"]["id"], first["game"]["id"]);
+    assert_eq!(again["tokens"], first["tokens"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn side_tokens_are_stored_as_digests_and_old_ones_are_digested_at_start() {
+    let s = TestServer::start("hostile-tokens").await;
+    let (id, black, white) = s.new_game("sygo", 5).await;
+    let stored = |token: &str| {
+        common::query_i64(
+            &s.db,
+            &format!(
+                "SELECT COUNT(*) FROM games WHERE black_token = '{token}' OR white_token = '{token}'"
+            ),
+        )
+    };
+    assert_eq!(stored(&black) + stored(&white), 0, "no token as it is");
+    assert_eq!(stored(&digest(&black)), 1);
+    assert_eq!(stored(&digest(&white)), 1);
+    // A database of a server that kept the tokens themselves.
+    let old = "00112233445566778899aabbccddeeff";
+    let db = s.stop_keeping_db().await;
+    common::execute_sql(
+        &db,
+        &format!("UPDATE games SET white_token = '{old}' WHERE id = '{id}';"),
+    );
+    let s = TestServer::on(db).await;
+    assert_eq!(
+        common::query_i64(
+            &s.db,
+            &format!("SELECT COUNT(*) FROM games WHERE white_token = '{old}'")
+        ),
+        0,
+        "digested at start"
+    );
+    s.play(&id, old, "C3", 0).await;
+    // A rematch keeps each player's token, colours swapped.
+    let (status, _) = s
+        .post(&format!("/api/games/{id}/resign"), &json!({}), Some(&black))
+        .await;
+    assert_eq!(status, 200);
+    let rematch = format!("/api/games/{id}/rematch");
+    let (status, offered) = s.post(&rematch, &json!({}), Some(&black)).await;
+    assert_eq!(status, 200, "{offered}");
+    let (status, seat) = s.post(&rematch, &json!({}), Some(old)).await;
+    assert_eq!(status, 201, "{seat}");
+    assert_eq!(seat["color"], "black");
+    assert_eq!(seat["token"], old);
+    let new = seat["game"].as_str().unwrap();
+    let (status, other) = s.get_json_as(&rematch, &black).await;
+    assert_eq!(status, 200, "{other}");
+    assert_eq!(
+        other,
+        json!({"game": new, "color": "white", "token": black})
+    );
+    s.play(new, &black, "C3", 0).await;
+}
+
+/// SHA-256 as 64 hexadecimal digits, as the server keeps a token.
+fn digest(text: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -105,7 +105,11 @@ async fn rated_game(
         .as_str()
         .unwrap()
         .to_string();
-    (game, black, a["token"].as_str().unwrap().to_string())
+    (
+        game,
+        common::seat(&black, ann),
+        common::seat(a["token"].as_str().unwrap(), bob),
+    )
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -414,7 +418,7 @@ async fn an_accounts_notice_counts_the_games_waiting_for_it_and_challenges_to_it
         (
             a["game"].as_str().unwrap().to_string(),
             (),
-            a["token"].as_str().unwrap().to_string(),
+            common::seat(a["token"].as_str().unwrap(), &ann),
         )
     };
     let seen = notice

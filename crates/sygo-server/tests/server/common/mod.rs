@@ -279,7 +279,20 @@ impl TestServer {
         (status, serde_json::from_str(&body).unwrap_or(Value::Null))
     }
 
-    /// POST a JSON value with an optional token: status and JSON body.
+    /// GET with a side's token: status and JSON body.
+    pub async fn get_json_as(&self, path: &str, token: &str) -> (u16, Value) {
+        let r = self
+            .client
+            .get(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        let text = r.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
     /// Every game of the games list, page after page (`next`).
     pub async fn listed_games(&self) -> Vec<Value> {
         let mut games = Vec::new();
@@ -295,10 +308,19 @@ impl TestServer {
         }
     }
 
+    /// POST JSON with a side's token (or a seat's: [`seat`]): status and
+    /// JSON body.
     pub async fn post(&self, path: &str, body: &Value, token: Option<&str>) -> (u16, Value) {
         let mut req = self.client.post(self.url(path)).json(body);
         if let Some(t) = token {
-            req = req.bearer_auth(t);
+            let (token, cookie) = match t.split_once(SEAT) {
+                Some((token, cookie)) => (token, Some(cookie)),
+                None => (t, None),
+            };
+            req = req.bearer_auth(token);
+            if let Some(cookie) = cookie {
+                req = req.header("cookie", cookie);
+            }
         }
         let r = req.send().await.unwrap();
         let status = r.status().as_u16();
@@ -357,6 +379,16 @@ impl TestServer {
         assert_eq!(status, 200, "{turn}: {body}");
         body
     }
+}
+
+/// Between a token and a cookie in what [`seat`] makes.
+const SEAT: &str = " with cookie ";
+
+/// The credentials of a side an account holds, for [`TestServer::post`]
+/// and [`TestServer::play`]: its token as the account's pages get it, which
+/// holds with the cookie of the session it was given to.
+pub fn seat(token: &str, cookie: &str) -> String {
+    format!("{token}{SEAT}{cookie}")
 }
 
 /// The error code of an error body.
