@@ -11,6 +11,12 @@ use tokio::sync::broadcast;
 use crate::clock::TimeControl;
 use crate::db::ChallengeRow;
 
+/// Most open challenges an account may have posted at once.
+pub(crate) const MAX_OPEN_CHALLENGES: usize = 10;
+
+/// Most challenges of others the lobby shows a player (the newest).
+pub(crate) const MAX_SHOWN: usize = 200;
+
 /// How long a challenge without a correspondence clock stays open: an hour.
 pub(crate) const LIVE_CHALLENGE_MS: i64 = 60 * 60 * 1000;
 /// How long a correspondence challenge stays open: a week.
@@ -210,17 +216,30 @@ impl Lobby {
         let _ = self.events.send(());
     }
 
-    /// The challenges `account` sees at `now`, oldest first.
+    /// The challenges `account` sees at `now`, oldest first: its own, and
+    /// of the others the newest [`MAX_SHOWN`].
     pub(crate) fn shown_to(&self, account: Option<i64>, now: i64) -> Vec<Challenge> {
-        let mut shown: Vec<Challenge> = self
+        let (mut shown, mut others): (Vec<Challenge>, Vec<Challenge>) = self
             .map
             .read()
             .values()
             .filter(|c| c.shown_to(account, now))
             .cloned()
-            .collect();
+            .partition(|c| account == Some(c.owner));
+        others.sort_by(|a, b| (b.created, &b.id).cmp(&(a.created, &a.id)));
+        others.truncate(MAX_SHOWN);
+        shown.append(&mut others);
         shown.sort_by(|a, b| (a.created, &a.id).cmp(&(b.created, &b.id)));
         shown
+    }
+
+    /// How many open challenges `account` has posted at `now`.
+    pub(crate) fn open_of(&self, account: i64, now: i64) -> usize {
+        self.map
+            .read()
+            .values()
+            .filter(|c| c.owner == account && c.state == State::Open && c.is_open(now))
+            .count()
     }
 
     /// A receiver told of every change.

@@ -26,7 +26,7 @@ use crate::db::{SeatRow, WriteError};
 use crate::error::ApiError;
 use crate::game::{Meta, Side, Source};
 use crate::games::Entry;
-use crate::lobby::{Challenge, ColorChoice, State as ChallengeState, Terms};
+use crate::lobby::{Challenge, ColorChoice, MAX_OPEN_CHALLENGES, State as ChallengeState, Terms};
 use crate::metrics::Stream;
 use crate::ratings::{RatingView, family};
 use crate::secret::{self, is_id};
@@ -310,6 +310,14 @@ pub(crate) async fn post(
             Some(them.id)
         }
     };
+    // One post at a time, so that the count of open challenges holds.
+    let _changing = state.lobby.changing.lock().await;
+    let open = state.lobby.open_of(me.id, now_ms());
+    if open >= MAX_OPEN_CHALLENGES {
+        return Err(ApiError::Conflict(format!(
+            "you have {open} open challenges, the most at once: withdraw one first"
+        )));
+    }
     let challenge = {
         let mut id = secret::new_id()?;
         while state.lobby.contains(&id) {

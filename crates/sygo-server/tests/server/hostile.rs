@@ -517,6 +517,80 @@ async fn side_tokens_are_stored_as_digests_and_old_ones_are_digested_at_start() 
     s.play(new, &black, "C3", 0).await;
 }
 
+/// Signs up an account: its session's cookie.
+async fn account(s: &TestServer, name: &str) -> String {
+    let a = send(
+        s,
+        reqwest::Method::POST,
+        "/api/account",
+        Some(&json!({"name": name, "password": "correct horse"})),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    a.set_cookie.unwrap().split(';').next().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_challenges_are_bounded_per_account_and_in_the_lobby() {
+    let s = TestServer::with(temp_db("hostile-lobby"), |c| c.rate_limits = false).await;
+    let post = |cookie: String| {
+        let s = &s;
+        async move {
+            send(
+                s,
+                reqwest::Method::POST,
+                "/api/challenges",
+                Some(&json!({"variant": "sygo", "size": 5})),
+                Some(&cookie),
+                &[],
+            )
+            .await
+        }
+    };
+    let mut posters = Vec::new();
+    for i in 0..21 {
+        let cookie = account(&s, &format!("poster{i:02}")).await;
+        for _ in 0..10 {
+            let a = post(cookie.clone()).await;
+            assert_eq!(a.status, 201, "{}", a.body);
+        }
+        posters.push(cookie);
+    }
+    let refused = post(posters[0].clone()).await;
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    assert!(
+        message(&refused.body).starts_with("you have 10 open challenges"),
+        "{}",
+        refused.body
+    );
+    // 210 open challenges: a newcomer sees the newest 200; a poster sees
+    // its own 10 besides.
+    let newcomer = account(&s, "newcomer").await;
+    let lobby = |cookie: String| {
+        let s = &s;
+        async move {
+            send(
+                s,
+                reqwest::Method::GET,
+                "/api/lobby",
+                None,
+                Some(&cookie),
+                &[],
+            )
+            .await
+            .body
+        }
+    };
+    let seen = lobby(newcomer).await;
+    assert_eq!(seen["challenges"].as_array().unwrap().len(), 200);
+    let seen = lobby(posters[0].clone()).await;
+    let challenges = seen["challenges"].as_array().unwrap();
+    assert_eq!(challenges.len(), 210, "its own 10, and 200 of the others");
+    a_turn_is_still_answered(&s).await;
+}
+
 /// SHA-256 as 64 hexadecimal digits, as the server keeps a token.
 fn digest(text: &str) -> String {
     use sha2::Digest;
