@@ -1,6 +1,8 @@
-# Uploads N records of ~255 KB (9,800 nodes with comments) to a running
-# server, looks at each (its game and its tree's first part), and prints the
-# server's memory as it goes.
+# Uploads N records of 241 KB (7,300 nodes with a comment each) to a running
+# `sygo serve --no-rate-limits`, looks at each (its game and its tree's first
+# part), and prints the server's memory (MB) every 25 uploads.
+# Usage: python3 scripts/flood-uploads.py BASE_URL SERVER_PID N
+# (docs/performance.md, "Many uploads").
 import sys, json, urllib.request, time
 base, pid, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 def mem():
@@ -27,4 +29,3 @@ for i in range(n):
     if (i + 1) % 25 == 0:
         print(i + 1, "uploads", mem(), flush=True)
 print("size of one upload", len(text))
-json.dump(ids, open("/tmp/flood-ids.json", "w"))
