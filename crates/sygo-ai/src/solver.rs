@@ -2,7 +2,7 @@
 //!
 //! [`solve`] reads every line of play from a position between turns to the
 //! end of the game and returns the score margin (White's score less
-//! Black's, RULES.md §8) that best play on both sides reaches, with a line
+//! Black's, docs/rules.md §8) that best play on both sides reaches, with a line
 //! of whole turns that reaches it ([`Solution`]). It is meant for the
 //! smallest boards, from the empty board: Sygo 3×3 and 4×4, Hexsygo of base
 //! 2 and 3 (`docs/balance.md`, "Solved boards").
@@ -18,7 +18,7 @@
 //! So the side that chooses changes only when a turn ends, and the value of
 //! a node in the middle of a turn is the best its mover can make of the
 //! rest of the turn. A growth step can leave a group without liberties that
-//! only a later capture could save (RULES.md §7): a line of steps that can
+//! only a later capture could save (docs/rules.md §7): a line of steps that can
 //! no longer end legally is worth nothing to its mover (below every score),
 //! and a pass is always there between turns, so every turn has a value.
 //! Resigning never gains anything and is not searched. Every turn but a
@@ -95,7 +95,7 @@ impl Default for SolveOptions {
 /// that reaches it.
 #[derive(Clone, Debug)]
 pub struct Solution {
-    /// White's final score less Black's with best play on both sides (RULES.md
+    /// White's final score less Black's with best play on both sides (docs/rules.md
     /// §8, no komi): positive when White wins, 0 for a draw.
     pub margin: i32,
     /// Nodes searched: positions between turns and positions with a turn in

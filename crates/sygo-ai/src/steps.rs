@@ -5,10 +5,10 @@
 //! takes one **step** at a time ([`Step`]):
 //!
 //! - `Stone(p)`: a stone on p, a placement or a growth step (the position
-//!   says which). A placement ends the turn by itself (RULES.md §4), so the
+//!   says which). A placement ends the turn by itself (docs/rules.md §4), so the
 //!   state after it is already the opponent's: one tree level saved.
 //! - `Finish`: ends a growth turn, offered once the turn has a stone and
-//!   no group of the mover is left without a liberty (RULES.md §7).
+//!   no group of the mover is left without a liberty (docs/rules.md §7).
 //! - `Pass`: offered at the start of a turn. Resigning is not an action of
 //!   the tree; a player resigns from the search's win rate.
 //!
@@ -20,7 +20,7 @@
 //! liberty, or one played while a group already lacks one) is offered only
 //! if the turn can still be completed after it
 //! ([`Position::turn_can_be_completed`]: a later capture in the same turn
-//! rescues the group, RULES.md §7). The rule is the rules crate's
+//! rescues the group, docs/rules.md §7). The rule is the rules crate's
 //! [`Position::for_each_completable_step`], which the Python package's
 //! actions follow as well. So the search plays every legal growth
 //! turn, Sygo's multi-group liberty race among them: two groups filling an

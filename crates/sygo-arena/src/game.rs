@@ -61,7 +61,7 @@ impl GameResult {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameEnd {
-    /// Two passes: the score decides (RULES.md §8; no komi).
+    /// Two passes: the score decides (docs/rules.md §8; no komi).
     Score(Score),
     /// A player resigned.
     Resignation {

@@ -502,7 +502,7 @@ fn printsgf(engine: &mut Engine, _: &[&str]) -> Answer {
 
 /// `final_status_list STATUS`: Sygo has no dead stones and no seki of its
 /// own (stones are never removed, and every stone on the board counts for
-/// its colour, RULES.md §8): `alive` lists every stone, one group per line;
+/// its colour, docs/rules.md §8): `alive` lists every stone, one group per line;
 /// `dead` and `seki` list none.
 fn final_status_list(engine: &mut Engine, args: &[&str]) -> Answer {
     match args[0].to_ascii_lowercase().as_str() {

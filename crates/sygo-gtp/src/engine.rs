@@ -128,7 +128,7 @@ impl Engine {
     ///
     /// # Errors
     ///
-    /// [`EngineError::Geometry`] when the size is outside RULES.md §1 (a
+    /// [`EngineError::Geometry`] when the size is outside docs/rules.md §1 (a
     /// [`PlayerSpec`] always names a player: it is checked when read).
     pub fn new(options: EngineOptions) -> Result<Engine, EngineError> {
         let geometry = Geometry::new(options.variant, options.size)?;

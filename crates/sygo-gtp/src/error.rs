@@ -23,7 +23,7 @@ pub enum CommandError {
     /// Refused by the rules: an illegal step or turn, the wrong colour, the
     /// game being over. The text is the rules library's reason.
     IllegalMove(String),
-    /// A board size outside RULES.md §1.
+    /// A board size outside docs/rules.md §1.
     UnacceptableSize(String),
     /// `undo` with no turn to take back since the start of the game.
     CannotUndo,
@@ -69,7 +69,7 @@ impl std::error::Error for CommandError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EngineError {
-    /// A board size outside RULES.md §1.
+    /// A board size outside docs/rules.md §1.
     Geometry(GeometryError),
 }
 

@@ -7,7 +7,7 @@
 //! completed, `end` once the turn has a stone and no group of the mover is
 //! left without a liberty, `pass` at the start of a turn. A placement ends
 //! its turn by itself. A growth step may leave its group without liberties
-//! for a moment, to be rescued by a capture later in the same turn (RULES.md
+//! for a moment, to be rescued by a capture later in the same turn (docs/rules.md
 //! §7): it is an action when such a rescue can still come, and `end` waits
 //! for it. So every legal turn can be made by actions, and no action leads
 //! to a turn that cannot be completed: a state with a turn in progress
@@ -50,7 +50,7 @@ impl Utility {
 pub(crate) struct Config {
     /// The board.
     pub(crate) geometry: Geometry,
-    /// Whether Black may make the balance turn (RULES.md §6). Without it,
+    /// Whether Black may make the balance turn (docs/rules.md §6). Without it,
     /// every position counts a growth turn as played.
     pub(crate) balance_turn: bool,
     /// Added to White's score at the end (never part of the rules, §8).
@@ -269,7 +269,7 @@ impl Core {
             Err(e) => e.to_string(),
             Ok(_) => format!(
                 "{} would leave a group without liberties that no capture later in this turn \
-                 can give one: the turn could not be completed (RULES.md §7)",
+                 can give one: the turn could not be completed (docs/rules.md §7)",
                 self.geometry().vertex(p)
             ),
         }
@@ -333,7 +333,7 @@ impl Core {
         self.resign_as(self.pos.side_to_move())
     }
 
-    /// `color` resigns, on its turn or not (RULES.md §3).
+    /// `color` resigns, on its turn or not (docs/rules.md §3).
     ///
     /// # Errors
     ///

@@ -18,7 +18,7 @@ type GameArgs = (&'static str, u8, bool, f64, &'static str);
 /// `Game(variant="sygo", size=None, balance_turn=True, komi=0.0,
 /// utility="win")`: `size` is N for Sygo (3 to 25, default 19), the base n
 /// for Hexsygo (2 to 13, default 10); `balance_turn=False` plays without
-/// Black's balance turn (RULES.md §6); `komi` is added to White's score at
+/// Black's balance turn (docs/rules.md §6); `komi` is added to White's score at
 /// the end (never part of the rules); `utility` is what `returns()` gives:
 /// `"win"` (+1, −1, 0) or `"score"` (the score margin).
 #[pyclass(module = "sygo", name = "Game", frozen, eq)]

@@ -16,14 +16,14 @@
 //! | 4 | stones of the mover's groups that may still grow this turn (all the mover's stones between turns) |
 //! | 5 | every point, if the player is to move |
 //! | 6 | every point, if the player is Black |
-//! | 7 | every point, while no growth turn has been played (Black's balance turn, RULES.md §6) |
+//! | 7 | every point, while no growth turn has been played (Black's balance turn, docs/rules.md §6) |
 //! | 8 | every point, if the last turn was a pass (one more ends the game) |
 //! | 9 | every point of the board (the hexagon's shape) |
 //!
 //! With planes 3 and 4 the tensor fixes the state between and within turns:
 //! which steps are allowed depends only on the stones, the turn's new
 //! stones, which base groups are still fresh, the side to move and the
-//! balance turn (RULES.md §5, §6).
+//! balance turn (docs/rules.md §5, §6).
 
 use sygo_rules::{Color, Geometry, Position};
 

@@ -250,7 +250,7 @@ impl PyState {
         self.core.apply_action(action).map_err(refusal)
     }
 
-    /// Plays a whole turn written as in RULES.md §3 (`D4`, `D5,F7`, `pass`,
+    /// Plays a whole turn written as in docs/rules.md §3 (`D4`, `D5,F7`, `pass`,
     /// `resign`), at the start of a turn, as the rules play it: all of it
     /// or nothing. Raises `sygo.ParseError` for text that is not a turn,
     /// `sygo.IllegalMove` with the rules' reason for a turn refused.
@@ -372,7 +372,7 @@ impl PyState {
         self.player_return(player)
     }
 
-    /// The score now (RULES.md §8): `(black, white)`, stones plus territory,
+    /// The score now (docs/rules.md §8): `(black, white)`, stones plus territory,
     /// without komi.
     fn score(&self) -> (u32, u32) {
         let s = self.core.pos.score();

@@ -1,7 +1,7 @@
 """The actions reach every legal turn, and no line of actions dead-ends.
 
 A growth step may leave its group without liberties for a moment, to be
-rescued by a capture later in the same turn (RULES.md §7). Such a step is an
+rescued by a capture later in the same turn (docs/rules.md §7). Such a step is an
 action when the turn can still be completed after it, and `end` waits for the
 rescue. So the turns the actions make (`legal_turns()`, or a walk through
 `legal_actions()`) are exactly the turns the rules accept (`apply_turn`),

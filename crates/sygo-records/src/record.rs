@@ -40,7 +40,7 @@ pub struct GameInfo {
     /// `B+R` and `W+R` (or `+Resign`) are the resignation of the main line.
     pub result: Option<String>,
     /// Komi added to White's score (`KM`); 0 when absent. It is not part of
-    /// the rules (RULES.md §8).
+    /// the rules (docs/rules.md §8).
     pub komi: f64,
 }
 

@@ -1,5 +1,5 @@
 //! The base groups of the turn in progress and what became of each: fresh,
-//! grown, or frozen by a capture (RULES.md §3, §5).
+//! grown, or frozen by a capture (docs/rules.md §3, §5).
 //!
 //! The hot path only needs to know whether a group is still fresh; interfaces
 //! and error messages want the exact status of each base group, which this

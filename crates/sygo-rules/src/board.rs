@@ -16,7 +16,7 @@
 //! - at each root r: `libs[r]`, the group's *pseudo-liberties* (the number of
 //!   (stone, vacant neighbour) pairs: zero exactly when the group has no
 //!   liberty), `size[r]`, and the flag `TOUCHED` in `cells[r]` (the group is no
-//!   longer fresh this turn, RULES.md §3: it grew or it captured).
+//!   longer fresh this turn, docs/rules.md §3: it grew or it captured).
 //! - [`Vacant`]: the vacant points in an array, for O(1) random choice.
 //! - `log`: the turn in progress, the stones it added from the front and the
 //!   stones it reversed from the back. The two never overlap: they are
@@ -413,7 +413,7 @@ impl Board {
 
     /// Puts a stone of `color` on vacant p as a step of the turn in progress
     /// (marked `NEW`): joins it to its neighbours of the same colour and
-    /// reverses every opponent group left without a liberty (RULES.md §4–§5).
+    /// reverses every opponent group left without a liberty (docs/rules.md §4–§5).
     /// Returns whether anything was reversed. Does not check legality. `D` is
     /// the board's degree.
     #[inline(always)]

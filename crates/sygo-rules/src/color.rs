@@ -6,9 +6,9 @@ use std::ops::Not;
 /// A player and the colour of their stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
-    /// Black: moves second, and alone may make the balance turn (RULES.md §6).
+    /// Black: moves second, and alone may make the balance turn (docs/rules.md §6).
     Black = 1,
-    /// White: moves first (RULES.md §3).
+    /// White: moves first (docs/rules.md §3).
     White = 2,
 }
 

@@ -1,4 +1,4 @@
-//! Whether the turn in progress can still be completed (RULES.md §7).
+//! Whether the turn in progress can still be completed (docs/rules.md §7).
 //!
 //! Suicide is judged when a turn ends, so a growth step may leave a group
 //! of the mover without liberties for a moment, to be rescued by a capture
@@ -61,7 +61,7 @@ use crate::turn::StepKind;
 impl Position {
     /// A stone of a group of the mover that the turn in progress has left
     /// without a liberty, if there is one: the turn may not end while such a
-    /// group is left (RULES.md §7). `None` between turns.
+    /// group is left (docs/rules.md §7). `None` between turns.
     ///
     /// Cheap: a look at the group of each stone the turn has added.
     ///
@@ -84,7 +84,7 @@ impl Position {
 
     /// Whether the turn in progress can still be completed legally: whether
     /// some sequence of steps allowed from here (none, if the turn may end
-    /// now) ends with no group of the mover without liberties (RULES.md §7).
+    /// now) ends with no group of the mover without liberties (docs/rules.md §7).
     /// True between turns and whenever no group lacks a liberty
     /// ([`Position::group_without_liberty`]).
     ///

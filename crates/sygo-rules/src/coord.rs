@@ -1,7 +1,7 @@
 //! Coordinates as players write them: a column letter and a row number, `D4`.
 //!
 //! Columns run A, B, …, H, J, K, …, Z: the letter I is skipped on both boards,
-//! as on a Go board (RULES.md §1). Input is case-insensitive; output is upper
+//! as on a Go board (docs/rules.md §1). Input is case-insensitive; output is upper
 //! case.
 
 use std::fmt;

@@ -1,5 +1,5 @@
 //! Groups in danger: which groups the opponent can reverse with one turn,
-//! and with which turn, read exactly (RULES.md §4–§7).
+//! and with which turn, read exactly (docs/rules.md §4–§7).
 //!
 //! In Sygo a player with k groups next to an enemy group can fill k of its
 //! liberties in one growth turn, so a group with two or three liberties can
@@ -72,7 +72,7 @@ const NONE: u16 = u16::MAX;
 /// How a witness turn is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CaptureKind {
-    /// One placement on the group's last liberty (RULES.md §4).
+    /// One placement on the group's last liberty (docs/rules.md §4).
     Placement,
     /// One or more growth steps (§5): one attacking group or several growing
     /// together.

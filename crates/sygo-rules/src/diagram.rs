@@ -3,7 +3,7 @@
 //! progress in lower case.
 //!
 //! The square board has coordinates on all four sides. The hex board is drawn
-//! as a hexagon with rows horizontal, each cell at x = c − r/2 (RULES.md §1):
+//! as a hexagon with rows horizontal, each cell at x = c − r/2 (docs/rules.md §1):
 //! row numbers on both sides, the column letters of the bottom row below it
 //! and of the top row above it (every column reaches one of the two).
 

@@ -7,7 +7,7 @@ use crate::color::Color;
 use crate::coord::Vertex;
 pub use crate::geometry::{GeometryError, ParsePointError};
 
-/// A turn's notation that cannot be read (RULES.md §3: `D4`, `D5,F7,K10`,
+/// A turn's notation that cannot be read (docs/rules.md §3: `D4`, `D5,F7,K10`,
 /// `pass`, `resign`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseTurnError {
@@ -56,7 +56,7 @@ pub enum StepError {
         placement: Vertex,
     },
     /// In a balance turn, a stone that touches only stones of this turn: not a
-    /// placement, which must touch no stone of the mover (RULES.md §4), nor a
+    /// placement, which must touch no stone of the mover (docs/rules.md §4), nor a
     /// growth, which must touch a base group (§5, g2).
     PlacementTouchesOwn {
         /// The point of the attempted placement.
@@ -231,7 +231,7 @@ impl fmt::Display for TurnError {
 
 impl std::error::Error for TurnError {}
 
-/// Why a set of stones is not a position (RULES.md §8 positions only arise
+/// Why a set of stones is not a position (docs/rules.md §8 positions only arise
 /// with every group holding a liberty).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {

@@ -102,7 +102,7 @@ impl Game {
         self.play(turn)
     }
 
-    /// Resigns for `color` at any time, on its turn or not (RULES.md §3: a
+    /// Resigns for `color` at any time, on its turn or not (docs/rules.md §3: a
     /// resignation is always legal). It is kept as the game's last turn,
     /// [`Turn::Resign`], with `color` as its player.
     ///

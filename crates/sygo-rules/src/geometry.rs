@@ -17,7 +17,7 @@
 //! ```
 //!
 //! The hex board is stored in axial coordinates: a (2n−1)×(2n−1) parallelogram
-//! of which only the cells with |c − r| ≤ n − 1 exist (RULES.md §1); the two
+//! of which only the cells with |c − r| ≤ n − 1 exist (docs/rules.md §1); the two
 //! missing corners are edge cells.
 //!
 //! ```text
@@ -68,7 +68,7 @@ impl Variant {
         }
     }
 
-    /// The sizes RULES.md §1 allows: 3…25 for Sygo, 2…13 for Hexsygo.
+    /// The sizes docs/rules.md §1 allows: 3…25 for Sygo, 2…13 for Hexsygo.
     pub fn sizes(self) -> std::ops::RangeInclusive<u8> {
         match self {
             Variant::Sygo => 3..=25,
@@ -127,7 +127,7 @@ impl Geometry {
     ///
     /// # Errors
     ///
-    /// [`GeometryError`] when the size is outside RULES.md §1 (3…25, 2…13).
+    /// [`GeometryError`] when the size is outside docs/rules.md §1 (3…25, 2…13).
     ///
     /// # Examples
     ///
@@ -334,7 +334,7 @@ impl FromStr for Vertex {
     }
 }
 
-/// A board size outside RULES.md §1.
+/// A board size outside docs/rules.md §1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GeometryError {
     /// The variant asked for.

@@ -3,7 +3,7 @@
 //! Sygo and Hexsygo are Go variants by Christian Freeling: captured groups are
 //! reversed, not removed, and a turn either places one unconnected stone or
 //! grows any or all of the mover's groups by one stone each. This crate
-//! implements `RULES.md` to the letter for the square board (N×N, 3 ≤ N ≤ 25)
+//! implements `docs/rules.md` to the letter for the square board (N×N, 3 ≤ N ≤ 25)
 //! and the hexagonal board (base n, 2 ≤ n ≤ 13) behind one API.
 //!
 //! # Brief overview
@@ -21,7 +21,7 @@
 //!   the stones grown and the groups they grew, the stone placed, the
 //!   stones reversed) and the turn in words: `"White grew D5 and F7,
 //!   reversing E6."`; [`Game::summaries`] for every turn of a game.
-//! - [`Score`] and [`Territory`]: RULES.md §8.
+//! - [`Score`] and [`Territory`]: docs/rules.md §8.
 //! - the position string: [`Position::to_position_string`] and `parse`.
 //! - errors: [`StepError`], [`FinishError`], [`TurnError`] say in a player's
 //!   words why something is refused; the position is then unchanged.

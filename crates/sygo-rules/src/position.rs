@@ -1,4 +1,4 @@
-//! A position and the rules of a turn (RULES.md §3–§8), step by step.
+//! A position and the rules of a turn (docs/rules.md §3–§8), step by step.
 //!
 //! A [`Position`] is the board plus the side to move, whether a growth turn has
 //! been played (Black's balance turn, §6), the consecutive passes, a
@@ -45,7 +45,7 @@ pub enum Outcome {
         /// The player who did not resign.
         winner: Color,
     },
-    /// Two successive passes; the score decides (RULES.md §8).
+    /// Two successive passes; the score decides (docs/rules.md §8).
     Score(Score),
 }
 
@@ -185,7 +185,7 @@ impl Position {
     }
 
     /// Whether the mover may end this turn's growth with a placement: Black,
-    /// before any growth turn (RULES.md §6).
+    /// before any growth turn (docs/rules.md §6).
     pub fn balance_available(&self) -> bool {
         self.side == Color::Black && !self.growth_started
     }
@@ -269,7 +269,7 @@ impl Position {
         }
     }
 
-    /// The score now (RULES.md §8): stones plus territory.
+    /// The score now (docs/rules.md §8): stones plus territory.
     pub fn score(&self) -> Score {
         self.board.score()
     }
@@ -348,7 +348,7 @@ impl Position {
     // ---------------------------------------------------------- step rules
 
     /// What a stone on vacant p would be for the mover: a growth if it touches
-    /// a stone of the mover, else a placement (RULES.md §3).
+    /// a stone of the mover, else a placement (docs/rules.md §3).
     #[inline]
     pub(crate) fn kind_at(&self, p: usize) -> StepKind {
         if self.board.cell(p) & touches(self.side) != 0 {
@@ -731,7 +731,7 @@ impl Position {
         }
     }
 
-    /// Passes (RULES.md §3): the other player moves next; two passes in a row
+    /// Passes (docs/rules.md §3): the other player moves next; two passes in a row
     /// end the game.
     ///
     /// # Errors
@@ -759,7 +759,7 @@ impl Position {
     }
 
     /// Resigns for `color`, whether or not it is to move: a player may
-    /// resign at any time (RULES.md §3: always legal), and the opponent
+    /// resign at any time (docs/rules.md §3: always legal), and the opponent
     /// wins. For the side to move it is [`Position::resign`].
     ///
     /// # Errors

@@ -12,7 +12,7 @@
 //!   Black's balance turn, placements), and ends when there is none. So a
 //!   growth turn has a random length: one step, plus a geometric number more.
 //!
-//! A step is *eligible* if it is allowed (RULES.md §4–§6) and leaves the group
+//! A step is *eligible* if it is allowed (docs/rules.md §4–§6) and leaves the group
 //! of the new stone with a liberty: the random player makes no transient
 //! suicide, so it can always finish a turn it has started. A point found
 //! ineligible is not drawn again in the same turn.

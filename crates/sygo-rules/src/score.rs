@@ -1,4 +1,4 @@
-//! Scoring (RULES.md §8): each player's stones plus the vacant regions that
+//! Scoring (docs/rules.md §8): each player's stones plus the vacant regions that
 //! only their stones border. There is no komi in the rules.
 
 use std::fmt;
@@ -173,7 +173,7 @@ impl Board {
         }
     }
 
-    /// The score of the board (RULES.md §8).
+    /// The score of the board (docs/rules.md §8).
     pub(crate) fn score(&self) -> Score {
         let mut area = [
             self.stone_count(Color::Black),

@@ -1,4 +1,4 @@
-//! The facts of a turn, as the rules played it (RULES.md §3–§6): who moved,
+//! The facts of a turn, as the rules played it (docs/rules.md §3–§6): who moved,
 //! what kind of turn it was, the stones grown (with the groups each grew),
 //! the stone placed, and the opponent stones reversed; and the turn in a
 //! player's words, for pages, the terminal and screen readers.
@@ -18,7 +18,7 @@ use crate::geometry::{Geometry, Point};
 use crate::position::Position;
 use crate::turn::{StepKind, Turn};
 
-/// What kind of turn was played (RULES.md §3).
+/// What kind of turn was played (docs/rules.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TurnKind {
     /// A pass.

@@ -1,4 +1,4 @@
-//! Turns and their notation (RULES.md §3): `D4`, `D5,F7,K10`, `pass`, `resign`.
+//! Turns and their notation (docs/rules.md §3): `D4`, `D5,F7,K10`, `pass`, `resign`.
 
 use crate::error::ParseTurnError;
 use crate::geometry::{Geometry, Point};
@@ -7,7 +7,7 @@ use crate::geometry::{Geometry, Point};
 /// stone touches a stone of the mover, a placement touches none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StepKind {
-    /// A new group (RULES.md §4): ends the turn.
+    /// A new group (docs/rules.md §4): ends the turn.
     Placement,
     /// One stone grown onto one or more of the mover's groups (§5).
     Growth,
@@ -26,7 +26,7 @@ pub enum Turn {
 }
 
 impl Turn {
-    /// Reads a turn written as in RULES.md §3 for the given board: `pass`,
+    /// Reads a turn written as in docs/rules.md §3 for the given board: `pass`,
     /// `resign` (case-insensitive), or comma-separated vertices with no
     /// spaces and no empty element.
     ///
@@ -59,7 +59,7 @@ impl Turn {
         Ok(Turn::Stones(parse_points(text, geometry)?))
     }
 
-    /// Writes the turn as in RULES.md §3: `D5,F7`, `pass` or `resign`.
+    /// Writes the turn as in docs/rules.md §3: `D5,F7`, `pass` or `resign`.
     pub fn to_notation(&self, geometry: &Geometry) -> String {
         match self {
             Turn::Pass => "pass".to_string(),

@@ -191,7 +191,7 @@ impl<'a> Renderer<'a> {
         out
     }
 
-    /// The hexagon, rows horizontal, cell (c, r) at x = c − r/2 (RULES.md §1):
+    /// The hexagon, rows horizontal, cell (c, r) at x = c − r/2 (docs/rules.md §1):
     /// row numbers at both ends of each row, the letters of the columns that
     /// reach the bottom row below it and of those that reach the top row above
     /// it. A column runs up and to the left.

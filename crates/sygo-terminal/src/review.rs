@@ -162,7 +162,7 @@ pub fn score_line(position: &Position, komi: f64) -> String {
     format!("{}, {}: {result}", side(Color::Black), side(Color::White))
 }
 
-/// What `sygo score` prints: the score at the end of the main line (RULES.md
+/// What `sygo score` prints: the score at the end of the main line (docs/rules.md
 /// §8), each side's stones and territory, the komi, and the result.
 pub fn final_score(record: &Record) -> String {
     let game = record.main_line();

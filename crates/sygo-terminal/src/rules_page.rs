@@ -1,4 +1,4 @@
-//! The page of `sygo rules`: how to play, in a page of plain words (RULES.md is the
+//! The page of `sygo rules`: how to play, in a page of plain words (docs/rules.md is the
 //! precise text, which the page does not replace), with an example position whose refusal and capture are
 //! played by the rules library itself, so that the page cannot say what the
 //! rules do not do.

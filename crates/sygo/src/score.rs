@@ -1,4 +1,4 @@
-//! `sygo score FILE`: the score at the end of a record's main line (RULES.md
+//! `sygo score FILE`: the score at the end of a record's main line (docs/rules.md
 //! §8), each side's stones and territory, and the result
 //! (`sygo_terminal::review::final_score`).
 

@@ -332,7 +332,7 @@ impl Features {
         let mut growers = [[NONE; 6]; KEPT_LIBERTIES];
         for (i, &l) in libs.iter().enumerate() {
             // An allowed growth, even one that leaves its group without a
-            // liberty until the capture (RULES.md §7).
+            // liberty until the capture (docs/rules.md §7).
             if pos.check_step(l) != Ok(sygo_rules::StepKind::Growth) {
                 return false;
             }
@@ -515,7 +515,7 @@ pub(crate) struct StepFacts {
     /// through this point (`Features::read_defences`).
     pub(crate) defends: u32,
     /// It leaves a group of ours without a liberty for a moment: the turn
-    /// can end only after a capture later in it rescues the group (RULES.md
+    /// can end only after a capture later in it rescues the group (docs/rules.md
     /// §7; the search offers the stone only if one can). Such a stone is
     /// part of a capture: `captures_with` counts at least the stones that
     /// the rescue reverses.

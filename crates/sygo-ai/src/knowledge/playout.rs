@@ -398,7 +398,7 @@ impl Playouts {
 
     /// Plays the steps that complete a turn in progress that the tree left
     /// with a group without a liberty (a capture later in the turn must
-    /// rescue it, RULES.md §7): the rules library's completion. Nothing
+    /// rescue it, docs/rules.md §7): the rules library's completion. Nothing
     /// otherwise.
     fn rescue(&mut self, pos: &mut Position, trace: &mut Trace) {
         if pos.group_without_liberty().is_none() {

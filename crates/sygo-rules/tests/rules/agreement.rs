@@ -1096,7 +1096,7 @@ impl<'a> Scene<'a> {
     }
 }
 
-/// The rare cases of RULES.md §5–§7, set up by hand, compared on both sides,
+/// The rare cases of docs/rules.md §5–§7, set up by hand, compared on both sides,
 /// with what the rules say of each.
 #[test]
 fn hand_made_turns_agree_with_the_reference() {

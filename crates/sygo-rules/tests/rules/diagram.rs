@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use sygo_rules::{Color, Geometry, Point, Position, Variant};
 
-/// Whether a growth turn has been played in the game (RULES.md §6): decides
+/// Whether a growth turn has been played in the game (docs/rules.md §6): decides
 /// whether Black's balance turn is still available.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Growth {

@@ -7,7 +7,7 @@
 //!   bottom left and bottom right examples of the second).
 //! - Seed 003 (Hexsygo, base 10): the top, top-left, top-right, bottom-left,
 //!   bottom-right and bottom examples of its diagram.
-//! - RULES.md §9 ("worked consequences"), the balance turn of §6, the §7
+//! - docs/rules.md §9 ("worked consequences"), the balance turn of §6, the §7
 //!   decision on transient suicide, and the pass of §3.
 //!
 //! The original diagrams are images that could not be found, so each position
@@ -59,7 +59,7 @@ fn set(g: Geometry, text: &str) -> Vec<Point> {
     points
 }
 
-/// Plays a whole turn written as in RULES.md §3 (`D5,F7`, `pass`).
+/// Plays a whole turn written as in docs/rules.md §3 (`D5,F7`, `pass`).
 fn play(pos: &mut Position, turn: &str) -> Result<(), TurnError> {
     let turn = Turn::parse(turn, &pos.geometry()).unwrap();
     pos.play_turn(&turn)
@@ -1047,7 +1047,7 @@ fn hexsygo_bottom_seki_scoring() {
     );
 }
 
-// ============================================ RULES.md §9 and other rules
+// ============================================ docs/rules.md §9 and other rules
 
 /// §9: "White's first turn on an empty board: any vacant point is a legal
 /// placement; no growth is possible."
@@ -1475,7 +1475,7 @@ fn rules_a_transient_suicide_is_rescued_by_a_later_capture() {
 
 /// The drawings of this file mean what they say: the library's own diagram
 /// of a position, read back as a drawing, gives the same position (for both
-/// boards; the hex rows shift as in RULES.md §1).
+/// boards; the hex rows shift as in docs/rules.md §1).
 #[test]
 fn drawings_read_back_the_library_diagram() {
     for text in [
@@ -1512,7 +1512,7 @@ fn drawings_read_back_the_library_diagram() {
     assert_eq!(pos.stone_at(p("A3")), Some(Color::Black));
     assert_eq!(pos.stone_at(p("B2")), Some(Color::White));
     assert_eq!(marks.one('a'), p("C3"));
-    // B2 neighbours A2, C2, B3, C3, B1, A1 (RULES.md §1).
+    // B2 neighbours A2, C2, B3, C3, B1, A1 (docs/rules.md §1).
     assert_eq!(
         {
             let mut n: Vec<Point> = g.neighbours(p("B2")).collect();

@@ -166,7 +166,7 @@ fn describe(start: &Position, points: &[Point]) -> Result<String, ApiError> {
 /// would reverse, or why it is refused.
 ///
 /// A step at p reverses exactly the opponent groups next to p whose only
-/// liberty is p (RULES.md §4, §5): reversing changes no vacant point, so
+/// liberty is p (docs/rules.md §4, §5): reversing changes no vacant point, so
 /// nothing else can be captured.
 fn next_steps(pos: &Position) -> PointMap<NextStep> {
     let g = pos.geometry();

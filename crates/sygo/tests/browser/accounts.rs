@@ -147,8 +147,16 @@ fn a_guests_game_becomes_the_accounts_at_sign_up() {
             json!("account-title"),
             "the focus on the page's title"
         );
+        // The account holds Black; its pages get a token of their session's
+        // (the game's own is given to no one again), which this browser
+        // keeps from now on and plays with.
         let (color, held) = held_by_account(&p, &id).await;
-        assert_eq!((color.as_str(), json!(held)), ("black", token));
+        assert_eq!(color, "black");
+        let side = p
+            .api("GET", &format!("/api/games/{id}/side"), None, Some(&held))
+            .await;
+        assert_eq!(side, (200, json!({"side": "black"})), "the session's token");
+        assert_ne!(json!(held), token);
 
         // The profile lists the game.
         p.click("#profile-link").await;
@@ -225,11 +233,9 @@ fn an_accounts_game_is_played_from_a_second_browser() {
         assert_eq!(remembered(&b).await, json!({}));
         send_form(&b, "sign-in", "bea", PASSWORD).await;
         signed_in(&b, "bea").await;
-        assert_eq!(
-            remembered(&b).await[&id]["black"],
-            json!(token),
-            "the account's side kept"
-        );
+        let kept = remembered(&b).await[&id]["black"].clone();
+        assert!(kept.is_string(), "the account's side kept");
+        assert_ne!(kept, json!(token), "with this browser's session's token");
         b.goto("/").await;
         let card = format!(r#"#my-games li[data-game="{id}"]"#);
         b.wait(

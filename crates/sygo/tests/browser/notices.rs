@@ -815,7 +815,10 @@ fn a_phone_plans_an_answer_by_tapping_the_board_with_the_counts_in_its_header() 
         challenge(&ann, name, corr).await;
         let white = token_of(&ann, &id).await;
         let black = token_of(&phone, &id).await;
-        ann.play_api(&id, &[(&white, "D4"), (&black, "C3")]).await;
+        // Each plays from its own browser: an account's token holds with
+        // its session's cookie.
+        ann.play_api(&id, &[(&white, "D4")]).await;
+        phone.play_api(&id, &[(&black, "C3")]).await;
         let other_white = token_of(&ann, &other).await;
         ann.play_api(&other, &[(&other_white, "D4")]).await;
 

@@ -454,7 +454,8 @@ fn rated_game_resigned(addr: &str, ann: &str, bob: &str) -> std::io::Result<Stri
         "POST",
         &path,
         Some(&json!({})),
-        &[("Authorization", &auth)],
+        // An account's token holds with its session's cookie.
+        &[("Authorization", &auth), ("Cookie", bob)],
     )?;
     if status != 200 {
         return Err(std::io::Error::other(format!("resign: {status}")));

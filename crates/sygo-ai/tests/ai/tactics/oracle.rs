@@ -163,7 +163,7 @@ impl BaseGroups {
     /// The points worth asking `check_step` about in `pos`, a state of the
     /// turn: every point at the start of the turn; then the vacant points
     /// that touch a base stone and only base groups that are still fresh
-    /// (RULES.md §5, g2 and g3), and, while the balance turn is open, the
+    /// (docs/rules.md §5, g2 and g3), and, while the balance turn is open, the
     /// vacant points that touch no stone of the mover (a placement may end
     /// it; outside it no placement may follow a growth, §4).
     ///

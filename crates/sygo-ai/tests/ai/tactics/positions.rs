@@ -191,7 +191,7 @@ pub fn first_set() -> Vec<Puzzle> {
             solution: "E7,F4,E3",
             wrong: &["E7,F4"],
         },
-        // No growth turn yet, so Black may grow and then place (RULES.md §6). G4 is
+        // No growth turn yet, so Black may grow and then place (docs/rules.md §6). G4 is
         // in atari at G3, next to G2: a growth. C6 is in atari at C5, which touches
         // no black stone: a placement. The balance turn G3 then C5 takes both; a
         // plain placement takes one.
@@ -1932,7 +1932,7 @@ pub fn endgames() -> Vec<Puzzle> {
 /// Multi-group liberty races whose every stone, played alone, leaves its
 /// own group without a liberty: the turn is legal only because its last
 /// stone reverses the enemy group, which unites the groups with a living
-/// one (RULES.md §7). The search could not play them while it offered
+/// one (docs/rules.md §7). The search could not play them while it offered
 /// only stones that keep their group a liberty (docs/ai.md, "The search
 /// over steps").
 pub fn races_without_a_liberty() -> Vec<Puzzle> {

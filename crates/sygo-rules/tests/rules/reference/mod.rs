@@ -1,4 +1,4 @@
-//! A second, deliberately simple implementation of RULES.md, to check the
+//! A second, deliberately simple implementation of docs/rules.md, to check the
 //! rules library against.
 //!
 //! Nothing here is clever: the board is a vector of optional colours indexed by
@@ -8,10 +8,10 @@
 //! stones. Nothing is kept incrementally.
 //!
 //! It is independent of the library's internals: neighbours are computed from
-//! (column, row) by the formulas of RULES.md §1, and the library's
+//! (column, row) by the formulas of docs/rules.md §1, and the library's
 //! [`Geometry`] is used only to turn a [`Point`] into (column, row) and back.
 //!
-//! Coordinates are 0-based here (RULES.md writes them 1-based; the formulas
+//! Coordinates are 0-based here (docs/rules.md writes them 1-based; the formulas
 //! are the same).
 
 // Each test file that says `mod reference;` uses a different part of it.
@@ -22,7 +22,7 @@ use sygo_rules::{Color, Geometry, Point, StepKind};
 /// A point as (column, row), 0-based.
 pub type Cell = (i32, i32);
 
-/// The board: RULES.md §1.
+/// The board: docs/rules.md §1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Board {
     /// The square N×N board: neighbours are the orthogonal points.
@@ -69,7 +69,7 @@ impl Board {
         cells
     }
 
-    /// The neighbours of a point that exist (RULES.md §1).
+    /// The neighbours of a point that exist (docs/rules.md §1).
     pub fn neighbours(self, (c, r): Cell) -> impl Iterator<Item = Cell> {
         let all = [
             (c + 1, r),
@@ -187,7 +187,7 @@ impl Stones {
     }
 
     /// Puts a stone of `color` on p, then reverses every opponent group that
-    /// neighbours p and has no liberty (RULES.md §4, §5 step 2). Returns the
+    /// neighbours p and has no liberty (docs/rules.md §4, §5 step 2). Returns the
     /// number of stones reversed.
     pub fn put_and_capture(&mut self, p: Cell, color: Color) -> usize {
         assert!(self.get(p).is_none(), "a stone on a vacant point");
@@ -222,7 +222,7 @@ impl Stones {
     }
 
     /// The vacant regions (flood fill), each with the colour that alone
-    /// borders it, if one does (RULES.md §8).
+    /// borders it, if one does (docs/rules.md §8).
     pub fn regions(&self) -> Vec<(Vec<Cell>, Option<Color>)> {
         let mut seen = vec![false; self.grid.len()];
         let mut regions = Vec::new();
@@ -262,7 +262,7 @@ impl Stones {
     }
 
     /// Each player's score, Black first: stones plus the vacant points of the
-    /// regions only they border (RULES.md §8).
+    /// regions only they border (docs/rules.md §8).
     pub fn score(&self) -> [u32; 2] {
         let mut score = self.counts();
         for (region, owner) in self.regions() {
@@ -276,7 +276,7 @@ impl Stones {
     }
 }
 
-/// What has become of a base group during the turn (RULES.md §3).
+/// What has become of a base group during the turn (docs/rules.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     Fresh,
@@ -438,7 +438,7 @@ impl RefPosition {
             .map(|&(p, _)| p)
     }
 
-    /// The verdict on a step at p (RULES.md §4–§7), without playing it.
+    /// The verdict on a step at p (docs/rules.md §4–§7), without playing it.
     pub fn check_step(&self, p: Cell) -> Verdict {
         if self.is_over() {
             return Err(vec![Refusal::GameOver]);
