@@ -8,7 +8,6 @@ use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 
-use crate::api::accounts::holder_of;
 use crate::config::READ_TIMEOUT;
 use crate::error::ApiError;
 use crate::games::Entry;
@@ -142,7 +141,7 @@ pub(crate) fn held_color(
 ) -> Option<Color> {
     let id = &entry.meta.id;
     [Color::Black, Color::White].into_iter().find(|&color| {
-        holder_of(state, id, color).is_some_and(|holder| holder.id == account)
+        state.accounts.seat_holder(id, color) == Some(account)
             && secret::tokens_match(token, &secret::seat_token(session, id, color.lowercase()))
     })
 }

@@ -714,7 +714,7 @@ async fn accounts_changed_on_one_server_are_read_again_account_by_account_on_the
     .await;
     assert_eq!(accepted.status, 201, "{}", accepted.body);
     let game = accepted.body["game"].as_str().unwrap().to_string();
-    let bob_token = accepted.body["token"].as_str().unwrap().to_string();
+    let bob_token = common::seat(accepted.body["token"].as_str().unwrap(), &bob);
     let in_game = |name: &'static str, game: String| {
         move |p: &Value| {
             p["games"].as_array().is_some_and(|g| {
@@ -780,6 +780,7 @@ async fn accounts_changed_on_one_server_are_read_again_account_by_account_on_the
         .as_str()
         .unwrap()
         .to_string();
+    let ann_token = common::seat(&ann_token, &ann);
     a.play(&game, &bob_token, "C3", 0).await;
     let (status, body) = a
         .post(

@@ -649,7 +649,11 @@ fn every_control_of_the_home_page_and_the_games_list_is_44_px_tall_on_a_phone() 
             .await;
         // The games played here: the uploaded record is reached by its link,
         // not listed.
-        assert_eq!(names, json!("person person"), "the game of two people alone");
+        assert_eq!(
+            names,
+            json!("person person"),
+            "the game of two people alone"
+        );
     });
 }
 
