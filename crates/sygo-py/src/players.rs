@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sygo_ai::view::AnalysisView;
 use sygo_ai::{Analysis, Budget, MctsPlayer, Player, PlayerKind, PlayerSpec};
-use sygo_rules::{Color, Game, Position, Turn};
+use sygo_rules::{Game, Position, Turn};
 
 use crate::core::Core;
 use crate::errors::{PlayerSpecError, illegal, refused};
@@ -277,7 +277,7 @@ impl PyPlayer {
             )));
         }
         if pos.is_over() {
-            return analysis_dict(py, &pos, &final_analysis(&pos), true);
+            return analysis_dict(py, &pos, &Analysis::of_finished(&pos), true);
         }
         if pos.turn_in_progress() {
             return Err(illegal(
@@ -304,35 +304,6 @@ impl PyPlayer {
             self.spec.to_string(),
             self.seed
         )
-    }
-}
-
-/// The view of a finished game: certain, from its outcome and final score.
-fn final_analysis(pos: &Position) -> Analysis {
-    let me = pos.side_to_move();
-    let score = pos.score();
-    let win_rate = match pos.outcome().and_then(|o| o.winner()) {
-        Some(w) if w == me => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    };
-    let territory = pos.territory();
-    let g = pos.geometry();
-    Analysis {
-        visits: 0,
-        win_rate,
-        score_lead: f64::from(score.of(me)) - f64::from(score.of(me.opponent())),
-        candidates: Vec::new(),
-        ownership: g
-            .points()
-            .map(
-                |p| match pos.stone_at(p).or_else(|| territory.owner_of(p)) {
-                    Some(Color::Black) => 1.0,
-                    Some(Color::White) => -1.0,
-                    None => 0.0,
-                },
-            )
-            .collect(),
     }
 }
 

@@ -68,7 +68,7 @@ pub fn analyse(request: &Request, game: &Game) -> Result<Report, SpecError> {
     let position = game.position();
     if position.is_over() {
         return Ok(Report {
-            analysis: final_analysis(position),
+            analysis: Analysis::of_finished(position),
             over: true,
             elapsed: start.elapsed(),
             level: request.level,
@@ -104,36 +104,6 @@ pub fn analyse(request: &Request, game: &Game) -> Result<Report, SpecError> {
         level: request.level,
         threads,
     })
-}
-
-/// The view of a finished game: certain, from its outcome and final score.
-fn final_analysis(position: &Position) -> Analysis {
-    let me = position.side_to_move();
-    let score = position.score();
-    let win_rate = match position.outcome().and_then(|o| o.winner()) {
-        Some(winner) if winner == me => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    };
-    let territory = position.territory();
-    let g = position.geometry();
-    let ownership = g
-        .points()
-        .map(
-            |p| match position.stone_at(p).or_else(|| territory.owner_of(p)) {
-                Some(Color::Black) => 1.0,
-                Some(Color::White) => -1.0,
-                None => 0.0,
-            },
-        )
-        .collect();
-    Analysis {
-        visits: 0,
-        win_rate,
-        score_lead: f64::from(score.of(me)) - f64::from(score.of(me.opponent())),
-        candidates: Vec::new(),
-        ownership,
-    }
 }
 
 // ------------------------------------------------------------------ text
