@@ -1176,10 +1176,16 @@ mod raw {
         Ok((status, value, end))
     }
 
+    /// How long a connection may wait in the pool: under the server's
+    /// idle keep-alive timeout (`config::READ_TIMEOUT`, 10 s), so that a
+    /// request is never sent on a connection the server is closing, as a
+    /// general client's pool does (reqwest's `pool_idle_timeout`).
+    const IDLE: std::time::Duration = std::time::Duration::from_secs(5);
+
     /// Open connections to the server, reused from one request to the next.
     pub struct Pool {
         addr: SocketAddr,
-        idle: Mutex<Vec<(TcpStream, Vec<u8>)>>,
+        idle: Mutex<Vec<(TcpStream, Vec<u8>, std::time::Instant)>>,
     }
 
     impl Pool {
@@ -1198,7 +1204,12 @@ mod raw {
             token: &str,
             body: &str,
         ) -> io::Result<(u16, Vec<u8>)> {
-            let idle = self.idle.lock().pop();
+            let idle = {
+                let mut idle = self.idle.lock();
+                // The oldest first: those idle too long are let go.
+                idle.retain(|(_, _, since)| since.elapsed() < IDLE);
+                idle.pop().map(|(stream, buf, _)| (stream, buf))
+            };
             let (stream, mut buf) = match idle {
                 Some(c) => c,
                 None => {
@@ -1227,7 +1238,9 @@ mod raw {
             }
             let answer = buf[start..start + length].to_vec();
             if buf.len() == start + length {
-                self.idle.lock().push((stream, buf));
+                self.idle
+                    .lock()
+                    .push((stream, buf, std::time::Instant::now()));
             }
             Ok((status, answer))
         }
