@@ -231,7 +231,7 @@ impl fmt::Display for TurnError {
 
 impl std::error::Error for TurnError {}
 
-/// Why a set of stones is not a position (docs/rules.md §8 positions only arise
+/// Why a set of stones is not a position (docs/rules.md §7 positions only arise
 /// with every group holding a liberty).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
