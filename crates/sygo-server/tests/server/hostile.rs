@@ -517,21 +517,6 @@ async fn side_tokens_are_stored_as_digests_and_old_ones_are_digested_at_start() 
     s.play(new, &black, "C3", 0).await;
 }
 
-/// Signs up an account: its session's cookie.
-async fn account(s: &TestServer, name: &str) -> String {
-    let a = send(
-        s,
-        reqwest::Method::POST,
-        "/api/account",
-        Some(&json!({"name": name, "password": "correct horse"})),
-        None,
-        &[],
-    )
-    .await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    a.set_cookie.unwrap().split(';').next().unwrap().to_string()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn open_challenges_are_bounded_per_account_and_in_the_lobby() {
     let s = TestServer::with(temp_db("hostile-lobby"), |c| c.rate_limits = false).await;
@@ -551,7 +536,7 @@ async fn open_challenges_are_bounded_per_account_and_in_the_lobby() {
     };
     let mut posters = Vec::new();
     for i in 0..21 {
-        let cookie = account(&s, &format!("poster{i:02}")).await;
+        let cookie = common::account(&s, &format!("poster{i:02}")).await;
         for _ in 0..10 {
             let a = post(cookie.clone()).await;
             assert_eq!(a.status, 201, "{}", a.body);
@@ -567,7 +552,7 @@ async fn open_challenges_are_bounded_per_account_and_in_the_lobby() {
     );
     // 210 open challenges: a newcomer sees the newest 200; a poster sees
     // its own 10 besides.
-    let newcomer = account(&s, "newcomer").await;
+    let newcomer = common::account(&s, "newcomer").await;
     let lobby = |cookie: String| {
         let s = &s;
         async move {

@@ -8,9 +8,9 @@ use crate::common;
 
 use std::time::Duration;
 
-use common::{Events, TestServer, code, temp_db};
+use common::{Events, TestServer, account, code, temp_db};
 use reqwest::Method;
-use reqwest::header::{COOKIE, SET_COOKIE};
+use reqwest::header::COOKIE;
 use serde_json::{Value, json};
 
 async fn send(
@@ -31,20 +31,6 @@ async fn send(
     let status = r.status().as_u16();
     let text = r.text().await.unwrap();
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-}
-
-/// Signs up `name`: its session cookie.
-async fn account(s: &TestServer, name: &str) -> String {
-    let r = s
-        .client
-        .post(s.url("/api/account"))
-        .json(&json!({"name": name, "password": "correct horse"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 201);
-    let set = r.headers()[SET_COOKIE].to_str().unwrap();
-    set.split(';').next().unwrap().to_string()
 }
 
 async fn post_challenge(s: &TestServer, cookie: &str, terms: Value) -> String {

@@ -381,6 +381,21 @@ impl TestServer {
     }
 }
 
+/// Signs up `name` (password "correct horse"): its session's cookie.
+pub async fn account(s: &TestServer, name: &str) -> String {
+    let a = send(
+        s,
+        reqwest::Method::POST,
+        "/api/account",
+        Some(&json!({"name": name, "password": "correct horse"})),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    a.set_cookie.unwrap().split(';').next().unwrap().to_string()
+}
+
 /// Between a token and a cookie in what [`seat`] makes.
 const SEAT: &str = " with cookie ";
 
